@@ -1,0 +1,150 @@
+// The `menu` command line: migrations, the demo seed, tenants, and the server; same DATABASE_URL as the app.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config.js';
+import { type DbHandle, openDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { listTenants, setTenantStatus } from './modules/tenants/repo.js';
+import { createTenant, TenantInputError } from './modules/tenants/service.js';
+import { seedDemo } from './seed/demo.js';
+import { serve } from './server.js';
+
+const USAGE = `Usage: menu <command> [options]
+
+Commands:
+  serve [--migrate] [--seed-demo]          start the HTTP server
+  migrate                                  apply database migrations
+  demo                                     seed the demo restaurant (idempotent)
+  tenant:create <slug> --name "<name>" [--domain <host>]
+  tenant:list
+  tenant:suspend <slug>
+  tenant:resume <slug>
+
+Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, LOG_LEVEL, TRUST_PROXY.
+`;
+
+class UsageError extends Error {}
+
+type Handler = (args: string[], env: Env) => Promise<void>;
+interface Env {
+  config: ReturnType<typeof loadConfig>;
+  open(): Promise<DbHandle>;
+  out(line: string): void;
+}
+
+function positional(args: string[], count: number, usage: string, options: Record<string, { type: 'string' | 'boolean' }> = {}) {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\nUsage: ${usage}`);
+  }
+  if (parsed.positionals.length !== count) throw new UsageError(`Usage: ${usage}`);
+  return { positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> };
+}
+
+const commands: Record<string, Handler> = {
+  async serve(args, env) {
+    const { values } = positional(args, 0, 'menu serve [--migrate] [--seed-demo]', {
+      migrate: { type: 'boolean' },
+      'seed-demo': { type: 'boolean' },
+    });
+    await serve(env.config, { migrate: Boolean(values.migrate), seedDemo: Boolean(values['seed-demo']) });
+  },
+  async migrate(args, env) {
+    positional(args, 0, 'menu migrate');
+    const database = await env.open();
+    try {
+      const applied = await migrateToLatest(database.db);
+      env.out(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+    } finally {
+      await database.close();
+    }
+  },
+  async demo(args, env) {
+    positional(args, 0, 'menu demo');
+    const database = await env.open();
+    try {
+      await migrateToLatest(database.db);
+      const result = await seedDemo(database.db, env.config.baseDomain);
+      env.out(result.created ? 'Demo restaurant created: slug "demo".' : 'Demo restaurant already present: nothing to do.');
+    } finally {
+      await database.close();
+    }
+  },
+  async 'tenant:create'(args, env) {
+    const usage = 'menu tenant:create <slug> --name "<name>" [--domain <host>]';
+    const { positionals, values } = positional(args, 1, usage, { name: { type: 'string' }, domain: { type: 'string' } });
+    if (typeof values.name !== 'string') throw new UsageError(`--name is required.\nUsage: ${usage}`);
+    const database = await env.open();
+    try {
+      const domain = typeof values.domain === 'string' ? values.domain : undefined;
+      const id = await createTenant(database.db, { slug: positionals[0], name: values.name, domain }, env.config.baseDomain);
+      env.out(`Tenant ${id} created: http://${positionals[0]}.${env.config.baseDomain}${domain ? ` and http://${domain}` : ''}`);
+    } finally {
+      await database.close();
+    }
+  },
+  async 'tenant:list'(args, env) {
+    positional(args, 0, 'menu tenant:list');
+    const database = await env.open();
+    try {
+      const tenants = await listTenants(database.db);
+      if (tenants.length === 0) env.out('No tenants.');
+      for (const t of tenants) {
+        env.out([t.id, t.slug, t.status, t.name, t.domains.join(',')].join('\t'));
+      }
+    } finally {
+      await database.close();
+    }
+  },
+  'tenant:suspend': (args, env) => changeStatus(args, env, 'suspended'),
+  'tenant:resume': (args, env) => changeStatus(args, env, 'active'),
+};
+
+async function changeStatus(args: string[], env: Env, status: 'active' | 'suspended') {
+  const verb = status === 'active' ? 'resume' : 'suspend';
+  const { positionals } = positional(args, 1, `menu tenant:${verb} <slug>`);
+  const database = await env.open();
+  try {
+    if (!(await setTenantStatus(database.db, positionals[0], status))) {
+      throw new TenantInputError(`Unknown tenant "${positionals[0]}".`);
+    }
+    env.out(`Tenant "${positionals[0]}" is now ${status}.`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Runs one command; returns the process exit code (0 ok, 1 failure, 2 bad usage). */
+export async function main(argv: string[], environment: Record<string, string | undefined> = process.env): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(USAGE);
+    return name ? 0 : 2;
+  }
+  const handler = commands[name];
+  if (!handler) {
+    process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const config = loadConfig(environment);
+    await handler(args, {
+      config,
+      open: async () => openDatabase(config.databaseUrl, config.databaseSchema),
+      out: (line) => process.stdout.write(`${line}\n`),
+    });
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof TenantInputError || err instanceof ConfigError) {
+      process.stderr.write(`Error: ${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`Error: ${(err as Error).message ?? String(err)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,99 @@
+// Parses the environment once into a frozen, typed configuration; nothing else reads process.env.
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  /** `sqlite:<path>`, `sqlite::memory:` or `postgres://...`. */
+  readonly databaseUrl: string;
+  /** PostgreSQL schema to use (search_path); tests give each run its own. */
+  readonly databaseSchema: string | undefined;
+  readonly port: number;
+  readonly host: string;
+  /** Tenants are served on `<slug>.<baseDomain>`. */
+  readonly baseDomain: string;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly trustProxy: TrustProxy;
+  readonly redisUrl: string | undefined;
+  /** Requests per minute per tenant and client IP on /api/v1/admin/*. */
+  readonly adminRateLimit: number;
+  /** Requests per minute per tenant and client IP on public endpoints; 0 = off. */
+  readonly publicRateLimit: number;
+  readonly bodyLimitBytes: number;
+  /** How often each instance re-reads tenant state (suspension, menu version) written elsewhere. */
+  readonly tenantRefreshMs: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const defaultConfig: Config = Object.freeze({
+  databaseUrl: 'sqlite:./data/menu.db',
+  databaseSchema: undefined,
+  port: 3000,
+  host: '0.0.0.0',
+  baseDomain: 'localhost',
+  logLevel: 'info',
+  trustProxy: false,
+  redisUrl: undefined,
+  adminRateLimit: 30,
+  publicRateLimit: 1200,
+  bodyLimitBytes: 1024 * 1024,
+  tenantRefreshMs: 500,
+});
+
+function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+export function normalizeDatabaseUrl(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return defaultConfig.databaseUrl;
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) return raw;
+  if (raw.startsWith('sqlite:')) return raw;
+  throw new ConfigError(
+    `DATABASE_URL must start with sqlite: or postgres:// (e.g. sqlite:./data/menu.db), got "${raw}"`,
+  );
+}
+
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length === 0 || list.some((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a))) {
+    throw new ConfigError(`TRUST_PROXY must be false, true, a hop count or a list of addresses/CIDRs, got "${raw}"`);
+  }
+  return list;
+}
+
+export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
+  const logLevel = (env.LOG_LEVEL ?? defaultConfig.logLevel) as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const baseDomain = (env.BASE_DOMAIN || defaultConfig.baseDomain).toLowerCase().replace(/^\.+|\.+$/g, '');
+  const config: Config = {
+    databaseUrl: normalizeDatabaseUrl(env.DATABASE_URL),
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    port: int(env, 'PORT', defaultConfig.port, 0),
+    host: env.HOST || defaultConfig.host,
+    baseDomain,
+    logLevel,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || undefined,
+    adminRateLimit: int(env, 'ADMIN_RATE_LIMIT', defaultConfig.adminRateLimit, 1),
+    publicRateLimit: int(env, 'PUBLIC_RATE_LIMIT', defaultConfig.publicRateLimit, 0),
+    bodyLimitBytes: defaultConfig.bodyLimitBytes,
+    tenantRefreshMs: defaultConfig.tenantRefreshMs,
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,168 @@
+// Table interfaces for Kysely: the stored shape of every row (not the API shape).
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Flags are stored as integers 0/1 on both databases so one query binds the same values on
+// SQLite (which cannot bind booleans) and PostgreSQL; mappers turn them into JSON booleans.
+// Translations, locale lists, scopes and allergen keys are JSON text for the same reason.
+// Timestamps are ISO 8601 UTC strings.
+
+export interface TenantTable {
+  id: Generated<number>;
+  slug: string;
+  status: 'active' | 'suspended';
+  /** Bumped in the same transaction as every write to something the public menu shows. */
+  menu_version: number;
+  created_at: string;
+}
+
+export interface TenantDomainTable {
+  id: Generated<number>;
+  tenant_id: number;
+  host: string;
+}
+
+export interface SettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  logo_url: string;
+  cover_image_url: string | null;
+  cover_charge_text: string;
+  allergen_info: string;
+  review_url: string;
+  recommended_label: string;
+  business_name: string;
+  vat_number: string;
+  address: string;
+  phone: string;
+  email: string;
+  default_locale: string;
+  supported_locales: string;
+  is_active: number;
+  timezone: string;
+  updated_at: string;
+}
+
+export interface ThemeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  primary_color: string;
+  secondary_color: string;
+  accent_color: string;
+  background_color: string;
+  text_color: string;
+  font_family: string;
+  font_url: string;
+  border_radius: string;
+  layout_variant: string;
+  header_style: string;
+  footer_text: string;
+  updated_at: string;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: number | null;
+  menu_type: 'standard' | 'wine';
+  name_translations: string;
+  notes: string | null;
+  display_order: number;
+  is_active: number;
+  show_subcategories: number;
+  time_visibility_enabled: number;
+  time_start: string | null;
+  time_end: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TypeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  category_id: number;
+  name_translations: string;
+  display_order: number;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WineryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  region: string;
+  country: string;
+  description_translations: string;
+  website_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ItemTable {
+  id: Generated<number>;
+  tenant_id: number;
+  category_id: number;
+  type_id: number | null;
+  winery_id: number | null;
+  name_translations: string;
+  description_translations: string;
+  /** Euro cents: exact on both databases; `price` on the wire is cents / 100. */
+  price_cents: number;
+  allergens: string;
+  is_active: number;
+  is_recommended: number;
+  display_order: number;
+  /** Lower-cased, accent-free text of every name and description translation, for search. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  tenant_id: number;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface ApiTokenTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  name: string;
+  /** SHA-256 hex of the secret part (after `<id>|`). */
+  token_hash: string;
+  scopes: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  tenant_domains: TenantDomainTable;
+  settings: SettingsTable;
+  themes: ThemeTable;
+  categories: CategoryTable;
+  types: TypeTable;
+  wineries: WineryTable;
+  items: ItemTable;
+  users: UserTable;
+  api_tokens: ApiTokenTable;
+}
+
+export type TenantRow = Selectable<TenantTable>;
+export type SettingsRow = Selectable<SettingsTable>;
+export type ThemeRow = Selectable<ThemeTable>;
+export type CategoryRow = Selectable<CategoryTable>;
+export type TypeRow = Selectable<TypeTable>;
+export type WineryRow = Selectable<WineryTable>;
+export type ItemRow = Selectable<ItemTable>;
+export type UserRow = Selectable<UserTable>;
+export type ApiTokenRow = Selectable<ApiTokenTable>;
+export type NewItem = Insertable<ItemTable>;
+export type ItemUpdate = Updateable<ItemTable>;

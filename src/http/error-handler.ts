@@ -1,0 +1,116 @@
+// The one place errors become responses: typed domain errors, Fastify's own errors, and the
+// unexpected ones (logged with context, answered 500 without their text).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { formatMessage, type MessageKey } from '../i18n/messages.js';
+import type { Locale } from '../i18n/locales.js';
+import {
+  AppError,
+  ConflictError,
+  type FieldIssue,
+  MethodNotAllowedError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from './errors.js';
+import { HTML_TYPE, notFoundPage } from './not-found-page.js';
+import { messageLocale } from './request-locale.js';
+
+/** Laravel shows `category_id` as "category id"; dotted translation keys stay as they are. */
+function attributeName(field: string): string {
+  return field.replace(/_/g, ' ');
+}
+
+export function validationBody(issues: FieldIssue[], locale: Locale) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const message = formatMessage(locale, issue.rule, { attribute: attributeName(issue.field), ...issue.params });
+    const list = errors[issue.field] ?? [];
+    if (!list.includes(message)) list.push(message);
+    errors[issue.field] = list;
+  }
+  const all = Object.values(errors).flat();
+  const more = all.length - 1;
+  const message =
+    more === 0
+      ? all[0]
+      : `${all[0]} ${formatMessage(locale, more === 1 ? 'more_errors_one' : 'more_errors_other', { count: more })}`;
+  return { success: false as const, message, errors };
+}
+
+function errorBody(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}) {
+  return { success: false as const, message: formatMessage(locale, key, params) };
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; key: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'malformed_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'malformed_json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'malformed_json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'unsupported_media_type' },
+};
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const locale = messageLocale(request.headers['accept-language']);
+  if (error instanceof ValidationError) return reply.code(422).send(validationBody(error.issues, locale));
+  if (error instanceof ConflictError) {
+    const body = errorBody(locale, error.messageKey);
+    return reply.code(422).send(error.field ? { ...body, errors: { [error.field]: [body.message] } } : body);
+  }
+  if (error instanceof MethodNotAllowedError) {
+    return reply.code(405).header('allow', error.allow.join(', ')).send(errorBody(locale, 'method_not_allowed'));
+  }
+  if (error instanceof TooManyRequestsError) {
+    return reply
+      .code(429)
+      .header('retry-after', String(error.retryAfterSeconds))
+      .send(errorBody(locale, 'too_many_requests', { count: error.retryAfterSeconds }));
+  }
+  if (error instanceof AppError) {
+    // 401, 403, 404: the spec fixes these messages (English, as the spec shows them).
+    return reply.code(error.statusCode).send({ success: false, message: error.message });
+  }
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+  if (known) return reply.code(known.status).send(errorBody(locale, known.key));
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    // Any other client error Fastify raised (bad header, bad URL encoding, ...).
+    return reply.code(fastifyError.statusCode).send(errorBody(locale, 'malformed_json'));
+  }
+  request.log.error({ err: error, tenant: request.tenant?.slug, url: request.url }, 'request failed');
+  return reply.code(500).send(errorBody(locale, 'server_error'));
+}
+
+/**
+ * Error handler, 404 and 405 for the whole app. Fastify answers 404 to a known path with the
+ * wrong method; a shadow router of every registered (method, path) tells the two apart.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  const shadow = FindMyWay({ ignoreTrailingSlash: false });
+  const registered = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method} ${route.url}`;
+      if (registered.has(key)) continue;
+      registered.add(key);
+      shadow.on(method as 'GET', route.url, () => {});
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allow = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
+      (m) => m !== request.method && shadow.find(m as 'GET', path) !== null,
+    );
+    if (allow.length > 0) return sendError(new MethodNotAllowedError(allow), request, reply);
+    if (isApiPath(path)) return sendError(new NotFoundError(), request, reply);
+    return reply.code(404).type(HTML_TYPE).send(notFoundPage);
+  });
+}

@@ -1,0 +1,67 @@
+// The typed errors domain code throws; http/error-handler.ts is the one place that maps them to responses.
+import type { MessageKey } from '../i18n/messages.js';
+
+/** One failed rule on one field; formatted in the request's locale by the error handler. */
+export interface FieldIssue {
+  /** Dotted path as on the wire, e.g. `name.it`, `events.3.type`. */
+  field: string;
+  rule: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+export abstract class AppError extends Error {
+  abstract readonly statusCode: number;
+}
+
+export class NotFoundError extends AppError {
+  readonly statusCode = 404;
+  constructor() {
+    super('Resource not found.');
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  readonly statusCode = 401;
+  constructor() {
+    super('Unauthenticated.');
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly statusCode = 403;
+  constructor() {
+    super('Invalid ability provided.');
+  }
+}
+
+export class ValidationError extends AppError {
+  readonly statusCode = 422;
+  constructor(readonly issues: FieldIssue[]) {
+    super('The given data was invalid.');
+  }
+}
+
+/** A request that is well-formed but refused for a business reason (e.g. deleting a section in use). */
+export class ConflictError extends AppError {
+  readonly statusCode = 422;
+  constructor(
+    readonly messageKey: MessageKey,
+    readonly field?: string,
+  ) {
+    super(messageKey);
+  }
+}
+
+export class MethodNotAllowedError extends AppError {
+  readonly statusCode = 405;
+  constructor(readonly allow: string[]) {
+    super('Method not allowed.');
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests.');
+  }
+}

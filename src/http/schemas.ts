@@ -1,0 +1,47 @@
+// Envelope schemas shared by every route: success with data + meta, and the error envelope.
+import { type TSchema, Type } from '@sinclair/typebox';
+
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Boolean(),
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { $id: 'ErrorEnvelope' },
+);
+
+export const Meta = Type.Object({ generated_at: Type.String() });
+export const LocaleMeta = Type.Object({ generated_at: Type.String(), locale: Type.String() });
+export const PageMeta = Type.Object({
+  generated_at: Type.String(),
+  locale: Type.String(),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  last_page: Type.Integer(),
+});
+
+export function envelope<D extends TSchema, M extends TSchema>(data: D, meta: M) {
+  return Type.Object({ success: Type.Boolean(), data, meta });
+}
+
+const errorRef = Type.Ref('ErrorEnvelope');
+
+/** Error statuses every API route can answer (declared so they are documented and serialized). */
+export const errorResponses = {
+  400: errorRef,
+  404: errorRef,
+  405: errorRef,
+  413: errorRef,
+  415: errorRef,
+  422: errorRef,
+  429: errorRef,
+  500: errorRef,
+};
+
+export const adminErrorResponses = { ...errorResponses, 401: errorRef, 403: errorRef };
+
+export function nowIso(date = new Date()): string {
+  // ISO 8601 with an explicit offset, as the spec's examples show (+00:00 rather than Z).
+  return `${date.toISOString().slice(0, 19)}+00:00`;
+}

@@ -1,0 +1,272 @@
+// API error and validation message catalogue (Laravel / laravel-lang style) for every service locale, plus placeholder formatting.
+import type { Locale } from './locales.js';
+
+export type MessageKey =
+  | 'required'
+  | 'string'
+  | 'integer'
+  | 'numeric'
+  | 'boolean'
+  | 'array'
+  | 'object'
+  | 'min_numeric'
+  | 'max_numeric'
+  | 'min_string'
+  | 'max_string'
+  | 'min_array'
+  | 'max_array'
+  | 'in'
+  | 'exists'
+  | 'email'
+  | 'url'
+  | 'regex'
+  | 'date'
+  | 'date_format'
+  | 'after_or_equal'
+  | 'decimal'
+  | 'hex_color'
+  | 'distinct'
+  | 'prohibited'
+  | 'different'
+  | 'locale_in_supported'
+  | 'more_errors_one'
+  | 'more_errors_other'
+  | 'malformed_json'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'method_not_allowed'
+  | 'too_many_requests'
+  | 'server_error'
+  | 'section_not_empty'
+  | 'type_in_use'
+  | 'winery_in_use'
+  | 'range_too_long';
+
+export const messages: Record<Locale, Record<MessageKey, string>> = {
+  it: {
+    required: 'Il campo :attribute è richiesto.',
+    string: ':Attribute deve essere una stringa.',
+    integer: ':Attribute deve essere un numero intero.',
+    numeric: ':Attribute deve essere un numero.',
+    boolean: 'Il campo :attribute deve essere vero o falso.',
+    array: ':Attribute deve essere un array.',
+    object: ':Attribute deve essere un oggetto.',
+    min_numeric: ':Attribute deve essere almeno :min.',
+    max_numeric: ':Attribute non può essere superiore a :max.',
+    min_string: ':Attribute deve contenere almeno :min caratteri.',
+    max_string: ':Attribute non può contenere più di :max caratteri.',
+    min_array: ':Attribute deve contenere almeno :min elementi.',
+    max_array: ':Attribute non può avere più di :max elementi.',
+    in: ':Attribute selezionato non è valido.',
+    exists: ':Attribute selezionato non è valido.',
+    email: ':Attribute non è valido.',
+    url: 'Il formato del campo :attribute non è valido.',
+    regex: 'Il formato del campo :attribute non è valido.',
+    date: ':Attribute non è una data valida.',
+    date_format: ':Attribute non corrisponde al formato :format.',
+    after_or_equal: ':Attribute deve essere una data successiva o uguale a :date.',
+    decimal: ':Attribute deve avere :decimal cifre decimali.',
+    hex_color: 'Il campo :attribute deve essere un colore esadecimale valido.',
+    distinct: ':Attribute contiene un valore duplicato.',
+    prohibited: 'Il campo :attribute non è consentito.',
+    different: ':Attribute e :other devono essere differenti.',
+    locale_in_supported: 'Il campo :attribute deve essere una delle lingue supportate.',
+    more_errors_one: '(e 1 altro errore)',
+    more_errors_other: '(e :count altri errori)',
+    malformed_json: 'Il corpo della richiesta non è un JSON valido.',
+    unsupported_media_type: 'Il corpo della richiesta deve essere JSON (Content-Type: application/json).',
+    payload_too_large: 'Il corpo della richiesta supera la dimensione massima consentita.',
+    method_not_allowed: 'Metodo non consentito.',
+    too_many_requests: 'Troppe richieste. Riprova tra :count secondi.',
+    server_error: 'Errore del server. Riprova tra qualche secondo.',
+    section_not_empty: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
+    type_in_use: 'La sottocategoria non può essere eliminata perché è usata da alcuni piatti.',
+    winery_in_use: 'La cantina non può essere eliminata perché è usata da alcuni piatti.',
+    range_too_long: 'Il periodo non può superare un anno.',
+  },
+  en: {
+    required: 'The :attribute field is required.',
+    string: 'The :attribute field must be a string.',
+    integer: 'The :attribute field must be an integer.',
+    numeric: 'The :attribute field must be a number.',
+    boolean: 'The :attribute field must be true or false.',
+    array: 'The :attribute field must be an array.',
+    object: 'The :attribute field must be an object.',
+    min_numeric: 'The :attribute field must be at least :min.',
+    max_numeric: 'The :attribute field must not be greater than :max.',
+    min_string: 'The :attribute field must be at least :min characters.',
+    max_string: 'The :attribute field must not be greater than :max characters.',
+    min_array: 'The :attribute field must have at least :min items.',
+    max_array: 'The :attribute field must not have more than :max items.',
+    in: 'The selected :attribute is invalid.',
+    exists: 'The selected :attribute is invalid.',
+    email: 'The :attribute field must be a valid email address.',
+    url: 'The :attribute field must be a valid URL.',
+    regex: 'The :attribute field format is invalid.',
+    date: 'The :attribute field must be a valid date.',
+    date_format: 'The :attribute field must match the format :format.',
+    after_or_equal: 'The :attribute field must be a date after or equal to :date.',
+    decimal: 'The :attribute field must have :decimal decimal places.',
+    hex_color: 'The :attribute field must be a valid hexadecimal color.',
+    distinct: 'The :attribute field has a duplicate value.',
+    prohibited: 'The :attribute field is prohibited.',
+    different: 'The :attribute field and :other must be different.',
+    locale_in_supported: 'The :attribute field must be one of the supported languages.',
+    more_errors_one: '(and 1 more error)',
+    more_errors_other: '(and :count more errors)',
+    malformed_json: 'The request body is not valid JSON.',
+    unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
+    payload_too_large: 'The request body exceeds the maximum allowed size.',
+    method_not_allowed: 'Method not allowed.',
+    too_many_requests: 'Too many requests. Please try again in :count seconds.',
+    server_error: 'Server error. Please try again in a few seconds.',
+    section_not_empty: 'The section cannot be deleted because it contains dishes or subsections.',
+    type_in_use: 'The subcategory cannot be deleted because it is used by some dishes.',
+    winery_in_use: 'The winery cannot be deleted because it is used by some dishes.',
+    range_too_long: 'The period cannot exceed one year.',
+  },
+  fr: {
+    required: 'Le champ :attribute est obligatoire.',
+    string: 'Le champ :attribute doit être une chaîne de caractères.',
+    integer: 'Le champ :attribute doit être un entier.',
+    numeric: 'Le champ :attribute doit contenir un nombre.',
+    boolean: 'Le champ :attribute doit être vrai ou faux.',
+    array: 'Le champ :attribute doit être un tableau.',
+    object: 'Le champ :attribute doit être un objet.',
+    min_numeric: 'La valeur de :attribute doit être supérieure ou égale à :min.',
+    max_numeric: 'La valeur de :attribute ne peut pas être supérieure à :max.',
+    min_string: 'Le texte :attribute doit contenir au moins :min caractères.',
+    max_string: 'Le texte de :attribute ne peut pas contenir plus de :max caractères.',
+    min_array: 'Le tableau :attribute doit contenir au moins :min éléments.',
+    max_array: 'Le tableau :attribute ne peut pas contenir plus de :max éléments.',
+    in: 'Le champ :attribute sélectionné est invalide.',
+    exists: 'Le champ :attribute sélectionné est invalide.',
+    email: 'Le champ :attribute doit être une adresse e-mail valide.',
+    url: "Le format de l'URL de :attribute n'est pas valide.",
+    regex: 'Le format du champ :attribute est invalide.',
+    date: "Le champ :attribute n'est pas une date valide.",
+    date_format: 'Le champ :attribute ne correspond pas au format :format.',
+    after_or_equal: 'Le champ :attribute doit être une date postérieure ou égale au :date.',
+    decimal: 'Le champ :attribute doit comporter :decimal décimales.',
+    hex_color: 'Le champ :attribute doit être une couleur hexadécimale valide.',
+    distinct: 'Le champ :attribute a une valeur en double.',
+    prohibited: 'Le champ :attribute est interdit.',
+    different: 'Les champs :attribute et :other doivent être différents.',
+    locale_in_supported: "Le champ :attribute doit être l'une des langues prises en charge.",
+    more_errors_one: '(et 1 erreur en plus)',
+    more_errors_other: '(et :count erreurs en plus)',
+    malformed_json: "Le corps de la requête n'est pas un JSON valide.",
+    unsupported_media_type: 'Le corps de la requête doit être au format JSON (Content-Type: application/json).',
+    payload_too_large: 'Le corps de la requête dépasse la taille maximale autorisée.',
+    method_not_allowed: 'Méthode non autorisée.',
+    too_many_requests: 'Trop de requêtes. Veuillez réessayer dans :count secondes.',
+    server_error: 'Erreur du serveur. Veuillez réessayer dans quelques secondes.',
+    section_not_empty: 'La section ne peut pas être supprimée car elle contient des plats ou des sous-sections.',
+    type_in_use: 'La sous-catégorie ne peut pas être supprimée car elle est utilisée par certains plats.',
+    winery_in_use: 'Le domaine viticole ne peut pas être supprimé car il est utilisé par certains plats.',
+    range_too_long: 'La période ne peut pas dépasser un an.',
+  },
+  de: {
+    required: ':Attribute muss ausgefüllt werden.',
+    string: ':Attribute muss ein String sein.',
+    integer: ':Attribute muss eine ganze Zahl sein.',
+    numeric: ':Attribute muss eine Zahl sein.',
+    boolean: ":Attribute muss entweder 'true' oder 'false' sein.",
+    array: ':Attribute muss ein Array sein.',
+    object: ':Attribute muss ein Objekt sein.',
+    min_numeric: ':Attribute muss mindestens :min sein.',
+    max_numeric: ':Attribute darf maximal :max sein.',
+    min_string: ':Attribute muss mindestens :min Zeichen lang sein.',
+    max_string: ':Attribute darf maximal :max Zeichen haben.',
+    min_array: ':Attribute muss mindestens :min Elemente haben.',
+    max_array: ':Attribute darf maximal :max Elemente haben.',
+    in: 'Der gewählte Wert für :attribute ist ungültig.',
+    exists: 'Der gewählte Wert für :attribute ist ungültig.',
+    email: ':Attribute muss eine gültige E-Mail-Adresse sein.',
+    url: ':Attribute muss eine gültige URL sein.',
+    regex: 'Das Format von :attribute ist ungültig.',
+    date: ':Attribute muss ein gültiges Datum sein.',
+    date_format: ':Attribute entspricht nicht dem gültigen Format für :format.',
+    after_or_equal: ':Attribute muss ein Datum nach oder gleich :date sein.',
+    decimal: ':Attribute muss :decimal Dezimalstellen haben.',
+    hex_color: ':Attribute muss eine gültige Hexadezimalfarbe sein.',
+    distinct: ':Attribute beinhaltet einen bereits vorhandenen Wert.',
+    prohibited: ':Attribute ist unzulässig.',
+    different: ':Attribute und :other müssen sich unterscheiden.',
+    locale_in_supported: ':Attribute muss eine der unterstützten Sprachen sein.',
+    more_errors_one: '(und 1 weiterer Fehler)',
+    more_errors_other: '(und :count weitere Fehler)',
+    malformed_json: 'Der Anfragetext ist kein gültiges JSON.',
+    unsupported_media_type: 'Der Anfragetext muss JSON sein (Content-Type: application/json).',
+    payload_too_large: 'Der Anfragetext überschreitet die maximal zulässige Größe.',
+    method_not_allowed: 'Methode nicht erlaubt.',
+    too_many_requests: 'Zu viele Anfragen. Bitte versuchen Sie es in :count Sekunden erneut.',
+    server_error: 'Serverfehler. Bitte versuchen Sie es in einigen Sekunden erneut.',
+    section_not_empty: 'Der Abschnitt kann nicht gelöscht werden, da er Gerichte oder Unterabschnitte enthält.',
+    type_in_use: 'Die Unterkategorie kann nicht gelöscht werden, da sie von einigen Gerichten verwendet wird.',
+    winery_in_use: 'Das Weingut kann nicht gelöscht werden, da es von einigen Gerichten verwendet wird.',
+    range_too_long: 'Der Zeitraum darf ein Jahr nicht überschreiten.',
+  },
+  es: {
+    required: 'El campo :attribute es obligatorio.',
+    string: 'El campo :attribute debe ser una cadena de caracteres.',
+    integer: 'El campo :attribute debe ser un número entero.',
+    numeric: 'El campo :attribute debe ser numérico.',
+    boolean: 'El campo :attribute debe tener un valor verdadero o falso.',
+    array: 'El campo :attribute debe ser un conjunto.',
+    object: 'El campo :attribute debe ser un objeto.',
+    min_numeric: 'El campo :attribute debe ser al menos :min.',
+    max_numeric: 'El campo :attribute no debe ser mayor que :max.',
+    min_string: 'El campo :attribute debe contener al menos :min caracteres.',
+    max_string: 'El campo :attribute no debe contener más de :max caracteres.',
+    min_array: 'El campo :attribute debe tener al menos :min elementos.',
+    max_array: 'El campo :attribute no debe tener más de :max elementos.',
+    in: 'El campo :attribute seleccionado no es válido.',
+    exists: 'El campo :attribute seleccionado no es válido.',
+    email: 'El campo :attribute no es un correo válido.',
+    url: 'El campo :attribute debe ser una URL válida.',
+    regex: 'El formato del campo :attribute no es válido.',
+    date: 'El campo :attribute debe ser una fecha válida.',
+    date_format: 'El campo :attribute debe coincidir con el formato :format.',
+    after_or_equal: 'El campo :attribute debe ser una fecha posterior o igual a :date.',
+    decimal: 'El campo :attribute debe tener :decimal cifras decimales.',
+    hex_color: 'El campo :attribute debe ser un color hexadecimal válido.',
+    distinct: 'El campo :attribute contiene un valor duplicado.',
+    prohibited: 'El campo :attribute está prohibido.',
+    different: 'Los campos :attribute y :other deben ser diferentes.',
+    locale_in_supported: 'El campo :attribute debe ser uno de los idiomas admitidos.',
+    more_errors_one: '(y 1 error más)',
+    more_errors_other: '(y :count errores más)',
+    malformed_json: 'El cuerpo de la solicitud no es un JSON válido.',
+    unsupported_media_type: 'El cuerpo de la solicitud debe ser JSON (Content-Type: application/json).',
+    payload_too_large: 'El cuerpo de la solicitud supera el tamaño máximo permitido.',
+    method_not_allowed: 'Método no permitido.',
+    too_many_requests: 'Demasiadas solicitudes. Inténtelo de nuevo en :count segundos.',
+    server_error: 'Error del servidor. Inténtelo de nuevo en unos segundos.',
+    section_not_empty: 'La sección no se puede eliminar porque contiene platos o subsecciones.',
+    type_in_use: 'La subcategoría no se puede eliminar porque la usan algunos platos.',
+    winery_in_use: 'La bodega no se puede eliminar porque la usan algunos platos.',
+    range_too_long: 'El período no puede superar un año.',
+  },
+};
+
+function upperFirst(value: string): string {
+  return value.length === 0 ? value : value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+/** Replaces :attribute / :Attribute (first letter upper-cased) and any other :name placeholder from params. */
+export function formatMessage(
+  locale: Locale,
+  key: MessageKey,
+  params: Record<string, string | number>,
+): string {
+  const template = messages[locale][key];
+  // Single pass: the regex takes the longest name, and substituted values are never re-scanned.
+  return template.replace(/:([A-Za-z_]+)/g, (match: string, name: string): string => {
+    if (Object.hasOwn(params, name)) return String(params[name]);
+    if (name === 'Attribute' && Object.hasOwn(params, 'attribute')) {
+      return upperFirst(String(params.attribute));
+    }
+    return match;
+  });
+}

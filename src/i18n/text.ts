@@ -1,0 +1,42 @@
+// Translated text: choosing the text to show for a locale, and folding text for search.
+import type { Locale } from './locales.js';
+
+export type Translations = Partial<Record<string, string>>;
+
+/**
+ * The text to show in `locale`: that translation, else the restaurant's default locale, else
+ * Italian, else the first non-empty translation, else ''.
+ */
+export function pickText(translations: Translations, locale: Locale, defaultLocale: Locale): string {
+  const direct = translations[locale];
+  if (direct) return direct;
+  const byDefault = translations[defaultLocale];
+  if (byDefault) return byDefault;
+  if (translations.it) return translations.it;
+  for (const value of Object.values(translations)) if (value) return value;
+  return '';
+}
+
+/** Lower case without diacritics, so "caffe" finds "Caffè" on SQLite and PostgreSQL alike. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[Œœ]/g, 'oe')
+    .replace(/[Ææ]/g, 'ae')
+    .toLowerCase();
+}
+
+/** Search words of a query: folded, split on whitespace, empty ones dropped. */
+export function searchWords(query: string): string[] {
+  return foldText(query).split(/\s+/).filter(Boolean);
+}
+
+export function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,49 @@
+// Public GET /categories and /categories/{id}: visible sections with dishes, sub-categories and sub-sections.
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NotFoundError } from '../../http/errors.js';
+import { envelope, errorResponses, LocaleMeta, nowIso } from '../../http/schemas.js';
+import { resolveLocale } from '../../i18n/locales.js';
+import { publicContext } from '../menu/context.js';
+import { categoryTree, categoryTrees, defaultLocaleOf } from '../menu/views.js';
+import { CategoryTree } from './schema.js';
+
+const LocaleQuery = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/categories',
+    {
+      schema: {
+        summary: 'Visible top-level sections by display_order, each with items, types and children',
+        querystring: LocaleQuery,
+        response: { 200: envelope(Type.Array(CategoryTree), LocaleMeta), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { snapshot, openKey } = await publicContext(app, request);
+      const locale = resolveLocale(request.query.locale, defaultLocaleOf(snapshot));
+      return { success: true, data: categoryTrees(snapshot, openKey, locale), meta: { generated_at: nowIso(), locale } };
+    },
+  );
+
+  app.get(
+    '/categories/:id',
+    {
+      schema: {
+        summary: 'One visible section with items, types and children',
+        params: IdParams,
+        querystring: LocaleQuery,
+        response: { 200: envelope(CategoryTree, LocaleMeta), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { snapshot, openKey } = await publicContext(app, request);
+      const locale = resolveLocale(request.query.locale, defaultLocaleOf(snapshot));
+      const data = categoryTree(snapshot, openKey, locale, request.params.id);
+      if (!data) throw new NotFoundError();
+      return { success: true, data, meta: { generated_at: nowIso(), locale } };
+    },
+  );
+};

@@ -1,0 +1,69 @@
+// Category (section) objects on the wire: in /menu (flat, with items and types) and in
+// /categories (top level with `children`), and the mapper from a row.
+import { type Static, Type } from '@sinclair/typebox';
+import type { CategoryRow } from '../../db/schema.js';
+import type { Locale } from '../../i18n/locales.js';
+import { parseJson, pickText, type Translations } from '../../i18n/text.js';
+import { MenuItem } from '../items/schema.js';
+import { SubCategory } from '../types/schema.js';
+import { Translated } from '../wineries/schema.js';
+
+const sectionFields = {
+  id: Type.Integer(),
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+  menu_type: Type.String(),
+  name: Type.String(),
+  name_translations: Translated,
+  notes: Type.Union([Type.String(), Type.Null()]),
+  display_order: Type.Integer(),
+  is_active: Type.Boolean(),
+  show_subcategories: Type.Boolean(),
+  time_visibility_enabled: Type.Boolean(),
+  time_start: Type.Union([Type.String(), Type.Null()]),
+  time_end: Type.Union([Type.String(), Type.Null()]),
+};
+
+export const SectionFields = Type.Object(sectionFields);
+export type SectionFields = Static<typeof SectionFields>;
+
+/** A section as listed in /menu: flat, with its dishes and sub-categories. */
+export const MenuSection = Type.Object({
+  ...sectionFields,
+  items: Type.Array(MenuItem),
+  types: Type.Array(SubCategory),
+});
+export type MenuSection = Static<typeof MenuSection>;
+
+/** A sub-section inside `children`: nesting is one level deep, so its own `children` is empty. */
+const SubSection = Type.Object({
+  ...sectionFields,
+  items: Type.Array(MenuItem),
+  types: Type.Array(SubCategory),
+  children: Type.Array(Type.Object({}), { maxItems: 0 }),
+});
+
+export const CategoryTree = Type.Object({
+  ...sectionFields,
+  items: Type.Array(MenuItem),
+  types: Type.Array(SubCategory),
+  children: Type.Array(SubSection),
+});
+export type CategoryTree = Static<typeof CategoryTree>;
+
+export function toSectionFields(row: CategoryRow, locale: Locale, defaultLocale: Locale): SectionFields {
+  const names = parseJson<Translations>(row.name_translations, {});
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    menu_type: row.menu_type,
+    name: pickText(names, locale, defaultLocale),
+    name_translations: names as Record<string, string>,
+    notes: row.notes,
+    display_order: row.display_order,
+    is_active: Boolean(row.is_active),
+    show_subcategories: Boolean(row.show_subcategories),
+    time_visibility_enabled: Boolean(row.time_visibility_enabled),
+    time_start: row.time_start,
+    time_end: row.time_end,
+  };
+}

@@ -1,0 +1,83 @@
+// Public GET /items (filtered, searched, paginated) and /items/{id}.
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NotFoundError } from '../../http/errors.js';
+import { envelope, errorResponses, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
+import { resolveLocale } from '../../i18n/locales.js';
+import { searchWords } from '../../i18n/text.js';
+import { IdParams } from '../categories/routes.js';
+import { publicContext } from '../menu/context.js';
+import { defaultLocaleOf, itemView, visibleItems } from '../menu/views.js';
+import { MenuItem } from './schema.js';
+
+export const ItemListQuery = Type.Object({
+  category_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  type_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  is_recommended: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  locale: Type.Optional(Type.String({ maxLength: 35 })),
+});
+
+export function pageMeta(total: number, page: number, perPage: number, locale: string) {
+  return {
+    generated_at: nowIso(),
+    locale,
+    total,
+    page,
+    per_page: perPage,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/items',
+    {
+      schema: {
+        summary: 'Visible dishes in menu order, with filters, accent-insensitive search and pagination',
+        querystring: ItemListQuery,
+        response: { 200: envelope(Type.Array(MenuItem), PageMeta), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { snapshot, openKey } = await publicContext(app, request);
+      const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
+      const words = q.search ? searchWords(q.search) : [];
+      const matches = visibleItems(snapshot, openKey).filter(
+        (item) =>
+          (q.category_id === undefined || item.category_id === q.category_id) &&
+          (q.type_id === undefined || item.type_id === q.type_id) &&
+          (q.is_recommended === undefined || Boolean(item.is_recommended) === (q.is_recommended === 1)) &&
+          words.every((w) => item.search_text.includes(w)),
+      );
+      const start = (q.page - 1) * q.per_page;
+      return {
+        success: true,
+        data: matches.slice(start, start + q.per_page).map((item) => itemView(snapshot, item, locale)),
+        meta: pageMeta(matches.length, q.page, q.per_page, locale),
+      };
+    },
+  );
+
+  app.get(
+    '/items/:id',
+    {
+      schema: {
+        summary: 'One visible dish; wine dishes carry their winery',
+        params: IdParams,
+        querystring: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) }),
+        response: { 200: envelope(MenuItem, LocaleMeta), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { snapshot, openKey } = await publicContext(app, request);
+      const locale = resolveLocale(request.query.locale, defaultLocaleOf(snapshot));
+      const item = visibleItems(snapshot, openKey).find((i) => i.id === request.params.id);
+      if (!item) throw new NotFoundError();
+      return { success: true, data: itemView(snapshot, item, locale), meta: { generated_at: nowIso(), locale } };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+// MenuItem (dish) object on the wire, and the mapper from its row.
+import { type Static, Type } from '@sinclair/typebox';
+import type { ItemRow, WineryRow } from '../../db/schema.js';
+import type { Locale } from '../../i18n/locales.js';
+import { parseJson, pickText, type Translations } from '../../i18n/text.js';
+import { toWinery, Translated, Winery } from '../wineries/schema.js';
+
+export const MenuItem = Type.Object({
+  id: Type.Integer(),
+  category_id: Type.Integer(),
+  type_id: Type.Union([Type.Integer(), Type.Null()]),
+  winery_id: Type.Union([Type.Integer(), Type.Null()]),
+  name: Type.String(),
+  name_translations: Translated,
+  description: Type.String(),
+  description_translations: Translated,
+  price: Type.Number(),
+  allergens: Type.Array(Type.String()),
+  is_active: Type.Boolean(),
+  is_recommended: Type.Boolean(),
+  display_order: Type.Integer(),
+  winery: Type.Union([Winery, Type.Null()]),
+});
+export type MenuItem = Static<typeof MenuItem>;
+
+export function toMenuItem(
+  row: ItemRow,
+  winery: WineryRow | undefined,
+  locale: Locale,
+  defaultLocale: Locale,
+): MenuItem {
+  const names = parseJson<Translations>(row.name_translations, {});
+  const descriptions = parseJson<Translations>(row.description_translations, {});
+  return {
+    id: row.id,
+    category_id: row.category_id,
+    type_id: row.type_id,
+    winery_id: row.winery_id,
+    name: pickText(names, locale, defaultLocale),
+    name_translations: names as Record<string, string>,
+    description: pickText(descriptions, locale, defaultLocale),
+    description_translations: descriptions as Record<string, string>,
+    price: row.price_cents / 100,
+    allergens: parseJson<string[]>(row.allergens, []),
+    is_active: Boolean(row.is_active),
+    is_recommended: Boolean(row.is_recommended),
+    display_order: row.display_order,
+    winery: winery ? toWinery(winery, locale, defaultLocale) : null,
+  };
+}

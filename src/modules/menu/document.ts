@@ -1,0 +1,105 @@
+// The cached /menu document: serialized once per (menu version, locale, open sections), its gzip
+// and brotli forms made once on first request per encoding, each with its own strong ETag.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Static } from '@sinclair/typebox';
+import fastJson from 'fast-json-stringify';
+import type { Locale } from '../../i18n/locales.js';
+import { nowIso } from '../../http/schemas.js';
+import type { MenuSnapshot } from './snapshot.js';
+import { MenuResponse } from './schema.js';
+import { menuData } from './views.js';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+export interface MenuDocument {
+  identity: Representation;
+  compressed: Map<Encoding, Promise<Representation>>;
+}
+
+const serialize = fastJson(MenuResponse) as (value: Static<typeof MenuResponse>) => string;
+
+/** A bounded number of documents per snapshot: open sets change a few times a day at most. */
+const MAX_DOCUMENTS = 64;
+
+function etagOf(body: Buffer, suffix: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}${suffix}"`;
+}
+
+export function menuDocument(snapshot: MenuSnapshot, openKey: string, locale: Locale): MenuDocument {
+  const key = `${locale}|${openKey}`;
+  const cached = snapshot.documents.get(key) as MenuDocument | undefined;
+  if (cached) return cached;
+  const body = Buffer.from(
+    serialize({
+      success: true,
+      data: menuData(snapshot, openKey, locale),
+      meta: { generated_at: nowIso(), locale },
+    }),
+  );
+  const doc: MenuDocument = { identity: { body, etag: etagOf(body, '') }, compressed: new Map() };
+  if (snapshot.documents.size >= MAX_DOCUMENTS) snapshot.documents.clear();
+  snapshot.documents.set(key, doc);
+  return doc;
+}
+
+async function compress(doc: MenuDocument, encoding: 'br' | 'gzip'): Promise<Representation> {
+  const source = doc.identity.body;
+  const body =
+    encoding === 'br'
+      ? await brotliAsync(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        })
+      : await gzipAsync(source, { level: 9 });
+  // The compressed ETag derives from the identity one: same content, different representation.
+  return { body, etag: `${doc.identity.etag.slice(0, -1)}-${encoding}"` };
+}
+
+/** The representation for an encoding; compressed once, then reused (one compression however many wait). */
+export function representation(doc: MenuDocument, encoding: Encoding): Representation | Promise<Representation> {
+  if (encoding === 'identity') return doc.identity;
+  let pending = doc.compressed.get(encoding);
+  if (!pending) {
+    pending = compress(doc, encoding);
+    doc.compressed.set(encoding, pending);
+  }
+  return pending;
+}
+
+const negotiated = new Map<string, Encoding>();
+
+/** Picks br, then gzip, then identity from Accept-Encoding (q-values honoured). */
+export function negotiateEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  const known = negotiated.get(header);
+  if (known) return known;
+  const q: Record<string, number> = {};
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.find((p) => p.trim().startsWith('q='));
+    q[name.trim()] = qParam ? Number(qParam.trim().slice(2)) || 0 : 1;
+  }
+  const accepts = (name: string) => (q[name] ?? q['*'] ?? 0) > 0;
+  const encoding: Encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity';
+  if (negotiated.size < 256) negotiated.set(header, encoding);
+  return encoding;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

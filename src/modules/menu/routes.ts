@@ -1,0 +1,35 @@
+// GET /menu/{locale?}: the whole public menu, served from the cached document.
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { resolveLocale } from '../../i18n/locales.js';
+import { errorResponses } from '../../http/schemas.js';
+import { publicContext } from './context.js';
+import { matchesEtag, menuDocument, negotiateEncoding, representation } from './document.js';
+import { MenuResponse } from './schema.js';
+import { defaultLocaleOf } from './views.js';
+
+export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/menu/:locale?',
+    {
+      schema: {
+        summary: 'The whole public menu: settings, theme and visible sections with their dishes',
+        params: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) }),
+        querystring: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) }),
+        response: { 200: MenuResponse, 304: Type.Null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { snapshot, openKey } = await publicContext(app, request);
+      const locale = resolveLocale(request.params.locale || request.query.locale, defaultLocaleOf(snapshot));
+      const doc = menuDocument(snapshot, openKey, locale);
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      const rep = await representation(doc, encoding);
+      reply.header('vary', 'Accept-Encoding').header('cache-control', 'public, no-cache').header('etag', rep.etag);
+      if (matchesEtag(request.headers['if-none-match'], rep.etag)) return reply.code(304).send(null);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(rep.body);
+    },
+  );
+};

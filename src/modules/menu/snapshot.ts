@@ -1,0 +1,149 @@
+// The tenant's whole menu loaded once per menu version: every public read is answered from it
+// without a database round trip until a write bumps the version.
+import type { Db } from '../../db/connect.js';
+import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../../db/schema.js';
+import { listSections } from '../categories/repo.js';
+import { listItems } from '../items/repo.js';
+import { findSettings } from '../settings/repo.js';
+import type { TenantState } from '../tenants/repo.js';
+import { findTheme } from '../theme/repo.js';
+import { listTypes } from '../types/repo.js';
+import { listWineries } from '../wineries/repo.js';
+import { isWithinWindow, wallClock } from './clock.js';
+
+export interface MenuSnapshot {
+  tenantId: number;
+  slug: string;
+  version: number;
+  settings: SettingsRow;
+  theme: ThemeRow;
+  /** Every section, active or not, by display_order then id. */
+  sections: CategoryRow[];
+  /** Active sub-categories per section. */
+  types: Map<number, TypeRow[]>;
+  /** Active dishes per section, by display_order then id. */
+  items: Map<number, ItemRow[]>;
+  wineries: Map<number, WineryRow>;
+  /** Active sections with a time window: the only inputs of "which sections are open now". */
+  windowed: CategoryRow[];
+  /** Serialized documents built from this snapshot (see document.ts), by locale and open set. */
+  documents: Map<string, unknown>;
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
+
+export async function loadSnapshot(db: Db, tenant: TenantState): Promise<MenuSnapshot> {
+  const tenantId = tenant.id;
+  const [settings, theme, sections, types, items, wineries] = await Promise.all([
+    findSettings(db, tenantId),
+    findTheme(db, tenantId),
+    listSections(db, tenantId),
+    listTypes(db, tenantId),
+    listItems(db, tenantId),
+    listWineries(db, tenantId),
+  ]);
+  return {
+    tenantId,
+    slug: tenant.slug,
+    version: tenant.menuVersion,
+    settings,
+    theme,
+    sections,
+    types: groupBy(
+      types.filter((t) => t.is_active),
+      (t) => t.category_id,
+    ),
+    items: groupBy(
+      items.filter((i) => i.is_active),
+      (i) => i.category_id,
+    ),
+    wineries: new Map(wineries.map((w) => [w.id, w])),
+    windowed: sections.filter((s) => s.is_active && s.time_visibility_enabled && s.time_start && s.time_end),
+    documents: new Map(),
+  };
+}
+
+/** Ids of the windowed sections open at `hhmm`, as a cache-key fragment ("" when none is windowed). */
+export function openSetKey(snapshot: MenuSnapshot, hhmm: string): string {
+  if (snapshot.windowed.length === 0) return '';
+  let key = '';
+  for (const s of snapshot.windowed) {
+    if (isWithinWindow(s.time_start!, s.time_end!, hhmm)) key += `${s.id},`;
+  }
+  return key;
+}
+
+export interface VisibleSection {
+  row: CategoryRow;
+  children: CategoryRow[];
+}
+
+/**
+ * Top-level sections a diner sees now, each with its visible sub-sections. A section is visible
+ * when active and inside its window; a hidden section hides its sub-sections.
+ * `wineLast` applies the /menu rule: wine sections after every other one.
+ */
+export function visibleTree(snapshot: MenuSnapshot, openKey: string, wineLast: boolean): VisibleSection[] {
+  const open = new Set(openKey.split(',').filter(Boolean).map(Number));
+  const shown = (s: CategoryRow) =>
+    Boolean(s.is_active) && (!s.time_visibility_enabled || !s.time_start || !s.time_end || open.has(s.id));
+  const tops = snapshot.sections.filter((s) => s.parent_id === null && shown(s));
+  const ordered = wineLast
+    ? [...tops.filter((s) => s.menu_type !== 'wine'), ...tops.filter((s) => s.menu_type === 'wine')]
+    : tops;
+  return ordered.map((row) => ({
+    row,
+    children: snapshot.sections.filter((s) => s.parent_id === row.id && shown(s)),
+  }));
+}
+
+/** The flat /menu order: each top-level section followed by its sub-sections, wine last. */
+export function flatSections(snapshot: MenuSnapshot, openKey: string): CategoryRow[] {
+  return visibleTree(snapshot, openKey, true).flatMap((t) => [t.row, ...t.children]);
+}
+
+export class SnapshotStore {
+  private readonly ready = new Map<number, MenuSnapshot>();
+  private readonly loading = new Map<string, Promise<MenuSnapshot>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxTenants = 1000,
+  ) {}
+
+  /** The snapshot for the tenant's current version: at most one load per version, however many requests wait. */
+  get(tenant: TenantState): MenuSnapshot | Promise<MenuSnapshot> {
+    const current = this.ready.get(tenant.id);
+    if (current && current.version === tenant.menuVersion) return current;
+    const key = `${tenant.id}:${tenant.menuVersion}`;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = loadSnapshot(this.db, tenant)
+        .then((snapshot) => {
+          const existing = this.ready.get(tenant.id);
+          if (!existing || existing.version <= snapshot.version) {
+            this.ready.delete(tenant.id); // re-insert: Map order is the LRU order
+            this.ready.set(tenant.id, snapshot);
+            if (this.ready.size > this.maxTenants) this.ready.delete(this.ready.keys().next().value!);
+          }
+          return snapshot;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** The open-set key for this tenant now. */
+  openKey(snapshot: MenuSnapshot, timezone: string): string {
+    return snapshot.windowed.length === 0 ? '' : openSetKey(snapshot, wallClock(timezone));
+  }
+}

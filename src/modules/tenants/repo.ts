@@ -1,0 +1,176 @@
+// Tenant rows: lookup by address, creation with complete default rows, status and menu version.
+import type { Db } from '../../db/connect.js';
+import { LOCALES } from '../../i18n/locales.js';
+import { nowIso } from '../../http/schemas.js';
+
+export interface TenantState {
+  id: number;
+  slug: string;
+  status: 'active' | 'suspended';
+  menuVersion: number;
+  /** settings.is_active: false takes the public menu offline, the admin side keeps working. */
+  publicActive: boolean;
+  timezone: string;
+  defaultLocale: string;
+}
+
+const stateColumns = [
+  'tenants.id',
+  'tenants.slug',
+  'tenants.status',
+  'tenants.menu_version',
+  'settings.is_active',
+  'settings.timezone',
+  'settings.default_locale',
+] as const;
+
+type StateRow = {
+  id: number;
+  slug: string;
+  status: 'active' | 'suspended';
+  menu_version: number;
+  is_active: number;
+  timezone: string;
+  default_locale: string;
+};
+
+function toState(row: StateRow): TenantState {
+  return {
+    id: row.id,
+    slug: row.slug,
+    status: row.status,
+    menuVersion: Number(row.menu_version),
+    publicActive: Boolean(row.is_active),
+    timezone: row.timezone,
+    defaultLocale: row.default_locale,
+  };
+}
+
+function stateQuery(db: Db) {
+  return db.selectFrom('tenants').innerJoin('settings', 'settings.tenant_id', 'tenants.id').select(stateColumns);
+}
+
+export async function findTenantStateBySlug(db: Db, slug: string): Promise<TenantState | undefined> {
+  const row = await stateQuery(db).where('tenants.slug', '=', slug).executeTakeFirst();
+  return row && toState(row);
+}
+
+export async function findTenantStateByDomain(db: Db, host: string): Promise<TenantState | undefined> {
+  const row = await stateQuery(db)
+    .innerJoin('tenant_domains', 'tenant_domains.tenant_id', 'tenants.id')
+    .where('tenant_domains.host', '=', host)
+    .executeTakeFirst();
+  return row && toState(row);
+}
+
+/** Fresh state of the given tenants, for the directory's refresh. Not tenant-scoped by design: it is the directory. */
+export async function loadTenantStates(db: Db, tenantIds: number[]): Promise<TenantState[]> {
+  if (tenantIds.length === 0) return [];
+  const rows = await stateQuery(db).where('tenants.id', 'in', tenantIds).execute();
+  return rows.map(toState);
+}
+
+export interface TenantListing {
+  id: number;
+  slug: string;
+  name: string;
+  status: string;
+  domains: string[];
+}
+
+export async function listTenants(db: Db): Promise<TenantListing[]> {
+  const rows = await db
+    .selectFrom('tenants')
+    .innerJoin('settings', 'settings.tenant_id', 'tenants.id')
+    .select(['tenants.id', 'tenants.slug', 'tenants.status', 'settings.name'])
+    .orderBy('tenants.slug')
+    .execute();
+  const domains = await db.selectFrom('tenant_domains').select(['tenant_id', 'host']).orderBy('host').execute();
+  return rows.map((r) => ({
+    ...r,
+    domains: domains.filter((d) => d.tenant_id === r.id).map((d) => d.host),
+  }));
+}
+
+export async function setTenantStatus(db: Db, slug: string, status: 'active' | 'suspended'): Promise<boolean> {
+  const result = await db.updateTable('tenants').set({ status }).where('slug', '=', slug).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function domainExists(db: Db, host: string): Promise<boolean> {
+  return (await db.selectFrom('tenant_domains').select('id').where('host', '=', host).executeTakeFirst()) !== undefined;
+}
+
+export async function slugExists(db: Db, slug: string): Promise<boolean> {
+  return (await db.selectFrom('tenants').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+}
+
+export const DEFAULT_THEME = {
+  primary_color: '#8B1E3F',
+  secondary_color: '#3C1518',
+  accent_color: '#D4A373',
+  background_color: '#FFFDF8',
+  text_color: '#222222',
+  font_family: 'Georgia, serif',
+  font_url: '',
+  border_radius: '8px',
+  layout_variant: 'classic',
+  header_style: 'logo',
+  footer_text: '',
+} as const;
+
+/**
+ * Creates a tenant with complete settings and theme rows, so every public endpoint answers 200
+ * from the first request. Run inside a transaction (the caller's).
+ */
+export async function insertTenant(db: Db, input: { slug: string; name: string; domain?: string }): Promise<number> {
+  const now = nowIso();
+  const tenant = await db
+    .insertInto('tenants')
+    .values({ slug: input.slug, status: 'active', menu_version: 1, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tenantId = Number(tenant.id);
+  await db
+    .insertInto('settings')
+    .values({
+      tenant_id: tenantId,
+      name: input.name,
+      logo_url: '',
+      cover_image_url: null,
+      cover_charge_text: '',
+      allergen_info: '',
+      review_url: '',
+      recommended_label: '',
+      business_name: input.name,
+      vat_number: '',
+      address: '',
+      phone: '',
+      email: '',
+      default_locale: 'it',
+      supported_locales: JSON.stringify(LOCALES),
+      is_active: 1,
+      timezone: 'Europe/Rome',
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('themes')
+    .values({ tenant_id: tenantId, ...DEFAULT_THEME, updated_at: now })
+    .execute();
+  if (input.domain) {
+    await db.insertInto('tenant_domains').values({ tenant_id: tenantId, host: input.domain }).execute();
+  }
+  return tenantId;
+}
+
+/** Bumps the menu version in the caller's transaction; returns the new version. */
+export async function bumpMenuVersion(db: Db, tenantId: number): Promise<number> {
+  const row = await db
+    .updateTable('tenants')
+    .set((eb) => ({ menu_version: eb('menu_version', '+', 1) }))
+    .where('id', '=', tenantId)
+    .returning('menu_version')
+    .executeTakeFirstOrThrow();
+  return Number(row.menu_version);
+}

@@ -1,0 +1,17 @@
+// Public GET /theme.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
+import { publicContext } from '../menu/context.js';
+import { themeView } from '../menu/views.js';
+import { Theme } from './schema.js';
+
+export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/theme',
+    { schema: { summary: 'Visual theme', response: { 200: envelope(Theme, Meta), ...errorResponses } } },
+    async (request) => {
+      const { snapshot } = await publicContext(app, request);
+      return { success: true, data: themeView(snapshot), meta: { generated_at: nowIso() } };
+    },
+  );
+};

@@ -1,0 +1,87 @@
+// Shape of the demo restaurant's content: the seed (demo.ts) turns this into rows.
+import type { Locale } from '../i18n/locales.js';
+
+/** A text in every service locale; the demo restaurant is complete in all five. */
+export type DemoText = Record<Locale, string>;
+
+export interface DemoWinery {
+  /** Local key used by dishes to point at this winery. */
+  key: string;
+  name: string;
+  region: string;
+  country: string;
+  description: DemoText;
+  website_url: string;
+}
+
+export interface DemoType {
+  /** Local key, unique within its section, used by dishes' `type`. */
+  key: string;
+  name: DemoText;
+}
+
+export interface DemoDish {
+  name: DemoText;
+  description: DemoText;
+  /** Euros, at most two decimals. */
+  price: number;
+  /** Keys of the 14-entry allergen dictionary. */
+  allergens: string[];
+  recommended?: boolean;
+  /** Key of a DemoType of the same section. */
+  type?: string;
+  /** Key of a DemoWinery. */
+  winery?: string;
+  /** Defaults to true; one or two inactive dishes show that the filter works. */
+  active?: boolean;
+}
+
+export interface DemoSection {
+  key: string;
+  menu_type: 'standard' | 'wine';
+  name: DemoText;
+  notes?: string | null;
+  show_subcategories?: boolean;
+  /** Time-of-day window, HH:MM 24h in the restaurant's time zone. */
+  window?: { start: string; end: string };
+  types?: DemoType[];
+  dishes: DemoDish[];
+  /** Sub-sections (one level deep); they inherit the parent's menu_type. */
+  children?: DemoSection[];
+}
+
+export interface DemoRestaurant {
+  slug: string;
+  settings: {
+    name: string;
+    logo_url: string;
+    cover_image_url: string | null;
+    cover_charge_text: string;
+    allergen_info: string;
+    review_url: string;
+    recommended_label: string;
+    business_name: string;
+    vat_number: string;
+    address: string;
+    phone: string;
+    email: string;
+    default_locale: Locale;
+    supported_locales: Locale[];
+    timezone: string;
+  };
+  theme: {
+    primary_color: string;
+    secondary_color: string;
+    accent_color: string;
+    background_color: string;
+    text_color: string;
+    font_family: string;
+    font_url: string;
+    border_radius: string;
+    layout_variant: 'classic' | 'cards' | 'compact';
+    header_style: 'cover' | 'logo' | 'minimal';
+    footer_text: string;
+  };
+  wineries: DemoWinery[];
+  sections: DemoSection[];
+}

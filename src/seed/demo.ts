@@ -1,0 +1,133 @@
+// Seeds the demo restaurant (idempotent): settings, theme, wineries, sections, sub-categories, dishes.
+import type { Db } from '../db/connect.js';
+import { itemSearchText } from '../modules/items/repo.js';
+import { slugExists } from '../modules/tenants/repo.js';
+import { createTenant } from '../modules/tenants/service.js';
+import { nowIso } from '../http/schemas.js';
+import { demoRestaurant } from './demo-data.js';
+import type { DemoRestaurant, DemoSection } from './demo-types.js';
+
+export interface SeedResult {
+  created: boolean;
+  tenantId?: number;
+}
+
+async function insertSection(
+  trx: Db,
+  tenantId: number,
+  section: DemoSection,
+  order: number,
+  parentId: number | null,
+  wineries: Map<string, number>,
+  now: string,
+): Promise<void> {
+  const row = await trx
+    .insertInto('categories')
+    .values({
+      tenant_id: tenantId,
+      parent_id: parentId,
+      menu_type: section.menu_type,
+      name_translations: JSON.stringify(section.name),
+      notes: section.notes ?? null,
+      display_order: order,
+      is_active: 1,
+      show_subcategories: section.show_subcategories ? 1 : 0,
+      time_visibility_enabled: section.window ? 1 : 0,
+      time_start: section.window?.start ?? null,
+      time_end: section.window?.end ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sectionId = Number(row.id);
+  const types = new Map<string, number>();
+  for (const [i, type] of (section.types ?? []).entries()) {
+    const t = await trx
+      .insertInto('types')
+      .values({
+        tenant_id: tenantId,
+        category_id: sectionId,
+        name_translations: JSON.stringify(type.name),
+        display_order: (i + 1) * 10,
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    types.set(type.key, Number(t.id));
+  }
+  for (const [i, dish] of section.dishes.entries()) {
+    await trx
+      .insertInto('items')
+      .values({
+        tenant_id: tenantId,
+        category_id: sectionId,
+        type_id: dish.type ? (types.get(dish.type) ?? null) : null,
+        winery_id: dish.winery ? (wineries.get(dish.winery) ?? null) : null,
+        name_translations: JSON.stringify(dish.name),
+        description_translations: JSON.stringify(dish.description),
+        price_cents: Math.round(dish.price * 100),
+        allergens: JSON.stringify(dish.allergens),
+        is_active: dish.active === false ? 0 : 1,
+        is_recommended: dish.recommended ? 1 : 0,
+        display_order: (i + 1) * 10,
+        search_text: itemSearchText(dish.name, dish.description),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  for (const [i, child] of (section.children ?? []).entries()) {
+    await insertSection(trx, tenantId, { ...child, menu_type: section.menu_type }, (i + 1) * 10, sectionId, wineries, now);
+  }
+}
+
+/** Fills an existing, empty tenant with a restaurant's content, in the caller's transaction. */
+export async function fillRestaurant(trx: Db, tenantId: number, restaurant: DemoRestaurant): Promise<void> {
+  const now = nowIso();
+  await trx
+    .updateTable('settings')
+    .set({
+      ...restaurant.settings,
+      supported_locales: JSON.stringify(restaurant.settings.supported_locales),
+      updated_at: now,
+    })
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  await trx
+    .updateTable('themes')
+    .set({ ...restaurant.theme, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const wineries = new Map<string, number>();
+  for (const w of restaurant.wineries) {
+    const row = await trx
+      .insertInto('wineries')
+      .values({
+        tenant_id: tenantId,
+        name: w.name,
+        region: w.region,
+        country: w.country,
+        description_translations: JSON.stringify(w.description),
+        website_url: w.website_url,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    wineries.set(w.key, Number(row.id));
+  }
+  for (const [i, section] of restaurant.sections.entries()) {
+    await insertSection(trx, tenantId, section, (i + 1) * 10, null, wineries, now);
+  }
+}
+
+export async function seedDemo(db: Db, baseDomain: string, restaurant: DemoRestaurant = demoRestaurant): Promise<SeedResult> {
+  if (await slugExists(db, restaurant.slug)) return { created: false };
+  const tenantId = await createTenant(db, { slug: restaurant.slug, name: restaurant.settings.name }, baseDomain, (trx, id) =>
+    fillRestaurant(trx, id, restaurant),
+  );
+  return { created: true, tenantId };
+}
