@@ -27,6 +27,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already-open database (tests, the CLI); otherwise the app opens config.databaseUrl and closes it. */
   database?: DbHandle;
+  /** Clock for time-of-day windows; defaults to Date.now. */
+  now?: () => number;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -43,7 +45,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('snapshots', new SnapshotStore(database.db));
+  app.decorate('snapshots', new SnapshotStore(database.db, options.now));
 
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ErrorEnvelope);

@@ -54,7 +54,7 @@ const commands: Record<string, Handler> = {
     positional(args, 0, 'menu migrate');
     const database = await env.open();
     try {
-      const applied = await migrateToLatest(database.db);
+      const applied = await migrateToLatest(database);
       env.out(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
     } finally {
       await database.close();
@@ -64,7 +64,7 @@ const commands: Record<string, Handler> = {
     positional(args, 0, 'menu demo');
     const database = await env.open();
     try {
-      await migrateToLatest(database.db);
+      await migrateToLatest(database);
       const result = await seedDemo(database.db, env.config.baseDomain);
       env.out(result.created ? 'Demo restaurant created: slug "demo".' : 'Demo restaurant already present: nothing to do.');
     } finally {

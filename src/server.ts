@@ -12,7 +12,7 @@ export interface ServeOptions {
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const database = openDatabase(config.databaseUrl, config.databaseSchema);
-  if (options.migrate) await migrateToLatest(database.db);
+  if (options.migrate) await migrateToLatest(database);
   if (options.seedDemo) {
     const { count } = await database.db
       .selectFrom('tenants')

@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL schema in use (search_path), when one was named. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export function openDatabase(url: string, schema?: string): DbHandle {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema, close: () => db.destroy() };
   }
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

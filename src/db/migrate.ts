@@ -1,6 +1,6 @@
 // Runs the Kysely migrations (bundled statically, so they work the same from tsx, tests and the CLI).
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
-import type { Db } from './connect.js';
+import type { DbHandle } from './connect.js';
 import * as initial from './migrations/2026112101_initial.js';
 
 const migrations: Record<string, Migration> = {
@@ -9,8 +9,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest({ db, schema }: DbHandle): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -171,8 +171,9 @@ function checkObject(schema: Schema, value: Record<string, unknown>, path: strin
   for (const [key, propSchema] of Object.entries(properties)) {
     const present = Object.hasOwn(value, key) && value[key] !== undefined;
     if (!present) {
-      if (required.has(key)) requireDeep(propSchema, join(path, key), walk);
-      else if (propSchema.default !== undefined) out[key] = propSchema.default;
+      // A default makes a field optional on the wire (as Ajv's useDefaults does).
+      if (propSchema.default !== undefined) out[key] = propSchema.default;
+      else if (required.has(key)) requireDeep(propSchema, join(path, key), walk);
       continue;
     }
     out[key] = check(propSchema, value[key], join(path, key), walk);

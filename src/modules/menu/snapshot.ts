@@ -116,6 +116,8 @@ export class SnapshotStore {
 
   constructor(
     private readonly db: Db,
+    /** The clock deciding which time windows are open (tests pass a fixed one). */
+    private readonly now: () => number = Date.now,
     private readonly maxTenants = 1000,
   ) {}
 
@@ -144,6 +146,6 @@ export class SnapshotStore {
 
   /** The open-set key for this tenant now. */
   openKey(snapshot: MenuSnapshot, timezone: string): string {
-    return snapshot.windowed.length === 0 ? '' : openSetKey(snapshot, wallClock(timezone));
+    return snapshot.windowed.length === 0 ? '' : openSetKey(snapshot, wallClock(timezone, this.now()));
   }
 }

@@ -1,0 +1,114 @@
+// Test harness: a fresh app on a fresh database per test, on SQLite always and on PostgreSQL when
+// TEST_DATABASE_URL is set (each test in its own schema, dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type DbHandle, type Dialect, openDatabase } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb extends DbHandle {
+  /** Drops the test schema (PostgreSQL) and closes the connection. */
+  dispose(): Promise<void>;
+  url: string;
+  schema: string | undefined;
+}
+
+export async function openTestDb(dialect: Dialect): Promise<TestDb> {
+  if (dialect === 'sqlite') {
+    const handle = openDatabase('sqlite::memory:');
+    await migrateToLatest(handle);
+    return { ...handle, url: 'sqlite::memory:', schema: undefined, dispose: () => handle.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const handle = openDatabase(url, schema);
+  await migrateToLatest(handle);
+  return {
+    ...handle,
+    url,
+    schema,
+    dispose: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent' }, { tenantRefreshMs: 50, ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
+  const db = await openTestDb(dialect);
+  const app = await buildApp(testConfig(overrides), { ...options, database: db });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.dispose();
+    },
+  };
+}
+
+export interface Call {
+  method?: InjectOptions['method'];
+  url: string;
+  /** Tenant slug (served on `<slug>.localhost`) or a full host. */
+  host?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export async function call(app: FastifyInstance, c: Call) {
+  const host = c.host === undefined ? 'demo.localhost' : c.host.includes('.') ? c.host : `${c.host}.localhost`;
+  const res = await app.inject({
+    method: c.method ?? 'GET',
+    url: c.url,
+    headers: { host, accept: 'application/json', ...c.headers },
+    ...(c.body === undefined ? {} : typeof c.body === 'string' ? { payload: c.body } : { payload: c.body as object }),
+  });
+  let json: any;
+  try {
+    json = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return Object.assign(res, { json });
+}
+
+/** Waits until `check` passes (used for cross-process effects seen by the periodic refresh). */
+export async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() - started > timeoutMs) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
