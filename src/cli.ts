@@ -31,7 +31,12 @@ interface Env {
   out(line: string): void;
 }
 
-function positional(args: string[], count: number, usage: string, options: Record<string, { type: 'string' | 'boolean' }> = {}) {
+function positional(
+  args: string[],
+  count: number,
+  usage: string,
+  options: Record<string, { type: 'string' | 'boolean' }> = {},
+) {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
@@ -66,20 +71,31 @@ const commands: Record<string, Handler> = {
     try {
       await migrateToLatest(database);
       const result = await seedDemo(database.db, env.config.baseDomain);
-      env.out(result.created ? 'Demo restaurant created: slug "demo".' : 'Demo restaurant already present: nothing to do.');
+      env.out(
+        result.created ? 'Demo restaurant created: slug "demo".' : 'Demo restaurant already present: nothing to do.',
+      );
     } finally {
       await database.close();
     }
   },
   async 'tenant:create'(args, env) {
     const usage = 'menu tenant:create <slug> --name "<name>" [--domain <host>]';
-    const { positionals, values } = positional(args, 1, usage, { name: { type: 'string' }, domain: { type: 'string' } });
+    const { positionals, values } = positional(args, 1, usage, {
+      name: { type: 'string' },
+      domain: { type: 'string' },
+    });
     if (typeof values.name !== 'string') throw new UsageError(`--name is required.\nUsage: ${usage}`);
     const database = await env.open();
     try {
       const domain = typeof values.domain === 'string' ? values.domain : undefined;
-      const id = await createTenant(database.db, { slug: positionals[0], name: values.name, domain }, env.config.baseDomain);
-      env.out(`Tenant ${id} created: http://${positionals[0]}.${env.config.baseDomain}${domain ? ` and http://${domain}` : ''}`);
+      const id = await createTenant(
+        database.db,
+        { slug: positionals[0], name: values.name, domain },
+        env.config.baseDomain,
+      );
+      env.out(
+        `Tenant ${id} created: http://${positionals[0]}.${env.config.baseDomain}${domain ? ` and http://${domain}` : ''}`,
+      );
     } finally {
       await database.close();
     }
@@ -116,7 +132,10 @@ async function changeStatus(args: string[], env: Env, status: 'active' | 'suspen
 }
 
 /** Runs one command; returns the process exit code (0 ok, 1 failure, 2 bad usage). */
-export async function main(argv: string[], environment: Record<string, string | undefined> = process.env): Promise<number> {
+export async function main(
+  argv: string[],
+  environment: Record<string, string | undefined> = process.env,
+): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     process.stdout.write(USAGE);

@@ -35,10 +35,18 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
-  const slugs = await database.db.selectFrom('tenants').select('slug').where('status', '=', 'active').orderBy('id').limit(3).execute();
+  const slugs = await database.db
+    .selectFrom('tenants')
+    .select('slug')
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(3)
+    .execute();
   const lines = slugs.map(({ slug }) => `  http://${slug}.${config.baseDomain}:${port}/api/v1/menu/en`);
   process.stdout.write(
     `Menu service listening on ${config.host}:${port} (${database.dialect}).\n` +
-      (lines.length > 0 ? `Open:\n${lines.join('\n')}\n` : 'No tenant yet: create one with `npx menu tenant:create <slug> --name "<name>"`.\n'),
+      (lines.length > 0
+        ? `Open:\n${lines.join('\n')}\n`
+        : 'No tenant yet: create one with `npx menu tenant:create <slug> --name "<name>"`.\n'),
   );
 }

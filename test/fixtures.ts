@@ -1,8 +1,8 @@
 // Small, fully known restaurants for tests (the demo seed is too big to reason about by hand).
 import type { Db } from '../src/db/connect.js';
+import { createTenant } from '../src/modules/tenants/service.js';
 import { fillRestaurant } from '../src/seed/demo.js';
 import type { DemoRestaurant, DemoText } from '../src/seed/demo-types.js';
-import { createTenant } from '../src/modules/tenants/service.js';
 
 const t = (it: string, en?: string): DemoText => ({ it, ...(en ? { en } : {}) }) as DemoText;
 

@@ -2,8 +2,8 @@
 // unexpected ones (logged with context, answered 500 without their text).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { formatMessage, type MessageKey } from '../i18n/messages.js';
 import type { Locale } from '../i18n/locales.js';
+import { formatMessage, type MessageKey } from '../i18n/messages.js';
 import {
   AppError,
   ConflictError,

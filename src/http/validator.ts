@@ -195,7 +195,11 @@ function checkObject(schema: Schema, value: Record<string, unknown>, path: strin
 }
 
 /** Validates `value` against `schema`; returns the (coerced) value and every issue found. */
-export function validate(schema: Schema, value: unknown, coerceScalars: boolean): { value: unknown; issues: FieldIssue[] } {
+export function validate(
+  schema: Schema,
+  value: unknown,
+  coerceScalars: boolean,
+): { value: unknown; issues: FieldIssue[] } {
   const walk: Walk = { issues: [], coerceScalars };
   const result = check(schema, value, '', walk);
   return { value: result, issues: walk.issues };

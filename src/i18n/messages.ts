@@ -255,11 +255,7 @@ function upperFirst(value: string): string {
 }
 
 /** Replaces :attribute / :Attribute (first letter upper-cased) and any other :name placeholder from params. */
-export function formatMessage(
-  locale: Locale,
-  key: MessageKey,
-  params: Record<string, string | number>,
-): string {
+export function formatMessage(locale: Locale, key: MessageKey, params: Record<string, string | number>): string {
   const template = messages[locale][key];
   // Single pass: the regex takes the longest name, and substituted values are never re-scanned.
   return template.replace(/:([A-Za-z_]+)/g, (match: string, name: string): string => {

@@ -1,9 +1,9 @@
 // Seeds the demo restaurant (idempotent): settings, theme, wineries, sections, sub-categories, dishes.
 import type { Db } from '../db/connect.js';
+import { nowIso } from '../http/schemas.js';
 import { itemSearchText } from '../modules/items/repo.js';
 import { slugExists } from '../modules/tenants/repo.js';
 import { createTenant } from '../modules/tenants/service.js';
-import { nowIso } from '../http/schemas.js';
 import { demoRestaurant } from './demo-data.js';
 import type { DemoRestaurant, DemoSection } from './demo-types.js';
 
@@ -80,7 +80,15 @@ async function insertSection(
       .execute();
   }
   for (const [i, child] of (section.children ?? []).entries()) {
-    await insertSection(trx, tenantId, { ...child, menu_type: section.menu_type }, (i + 1) * 10, sectionId, wineries, now);
+    await insertSection(
+      trx,
+      tenantId,
+      { ...child, menu_type: section.menu_type },
+      (i + 1) * 10,
+      sectionId,
+      wineries,
+      now,
+    );
   }
 }
 
@@ -124,10 +132,17 @@ export async function fillRestaurant(trx: Db, tenantId: number, restaurant: Demo
   }
 }
 
-export async function seedDemo(db: Db, baseDomain: string, restaurant: DemoRestaurant = demoRestaurant): Promise<SeedResult> {
+export async function seedDemo(
+  db: Db,
+  baseDomain: string,
+  restaurant: DemoRestaurant = demoRestaurant,
+): Promise<SeedResult> {
   if (await slugExists(db, restaurant.slug)) return { created: false };
-  const tenantId = await createTenant(db, { slug: restaurant.slug, name: restaurant.settings.name }, baseDomain, (trx, id) =>
-    fillRestaurant(trx, id, restaurant),
+  const tenantId = await createTenant(
+    db,
+    { slug: restaurant.slug, name: restaurant.settings.name },
+    baseDomain,
+    (trx, id) => fillRestaurant(trx, id, restaurant),
   );
   return { created: true, tenantId };
 }

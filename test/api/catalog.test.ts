@@ -21,16 +21,27 @@ for (const dialect of dialects) {
       const res = await get('/api/v1/categories?locale=en');
       assert.equal(res.statusCode, 200);
       assert.equal(res.json.meta.locale, 'en');
-      assert.deepEqual(res.json.data.map((s: any) => s.name), ['Starters', 'Wines', 'First courses', 'Desserts']);
+      assert.deepEqual(
+        res.json.data.map((s: any) => s.name),
+        ['Starters', 'Wines', 'First courses', 'Desserts'],
+      );
       const wines = res.json.data[1];
       assert.deepEqual(wines.items, []);
       assert.equal(wines.children.length, 1);
       assert.equal(wines.children[0].name, 'Reds');
       assert.deepEqual(wines.children[0].children, []);
       assert.equal(wines.children[0].items[0].winery.name, 'Cantina Alpha');
-      assert.deepEqual(res.json.data[2].types.map((x: any) => x.name), ['Pasta', 'Risottos']);
+      assert.deepEqual(
+        res.json.data[2].types.map((x: any) => x.name),
+        ['Pasta', 'Risottos'],
+      );
       assert.deepEqual(Object.keys(res.json.data[2].types[0]).sort(), [
-        'category_id', 'display_order', 'id', 'is_active', 'name', 'name_translations',
+        'category_id',
+        'display_order',
+        'id',
+        'is_active',
+        'name',
+        'name_translations',
       ]);
     });
 
@@ -74,9 +85,10 @@ for (const dialect of dialects) {
     test('/items lists visible dishes in menu order with the page meta', async () => {
       const res = await get('/api/v1/items');
       assert.equal(res.statusCode, 200);
-      assert.deepEqual(res.json.data.map((i: any) => i.name), [
-        'Bruschetta Alpha', 'Caprese', 'Cacio e pepe', 'Risotto ai funghi', 'Tiramisù', 'Caffè', 'Barolo',
-      ]);
+      assert.deepEqual(
+        res.json.data.map((i: any) => i.name),
+        ['Bruschetta Alpha', 'Caprese', 'Cacio e pepe', 'Risotto ai funghi', 'Tiramisù', 'Caffè', 'Barolo'],
+      );
       const { generated_at, ...meta } = res.json.meta;
       assert.ok(generated_at);
       assert.deepEqual(meta, { locale: 'it', total: 7, page: 1, per_page: 50, last_page: 1 });
@@ -84,7 +96,10 @@ for (const dialect of dialects) {
 
     test('/items paginates with page and per_page; past the end is an empty page with correct meta', async () => {
       const p2 = await get('/api/v1/items?per_page=3&page=2');
-      assert.deepEqual(p2.json.data.map((i: any) => i.name), ['Risotto ai funghi', 'Tiramisù', 'Caffè']);
+      assert.deepEqual(
+        p2.json.data.map((i: any) => i.name),
+        ['Risotto ai funghi', 'Tiramisù', 'Caffè'],
+      );
       assert.equal(p2.json.meta.last_page, 3);
       assert.equal(p2.json.meta.total, 7);
       const past = await get('/api/v1/items?per_page=3&page=9');
@@ -97,12 +112,21 @@ for (const dialect of dialects) {
       const categories = (await get('/api/v1/categories')).json.data;
       const primi = categories.find((s: any) => s.name === 'Primi');
       const byCategory = await get(`/api/v1/items?category_id=${primi.id}`);
-      assert.deepEqual(byCategory.json.data.map((i: any) => i.name), ['Cacio e pepe', 'Risotto ai funghi']);
+      assert.deepEqual(
+        byCategory.json.data.map((i: any) => i.name),
+        ['Cacio e pepe', 'Risotto ai funghi'],
+      );
       const risotti = primi.types.find((x: any) => x.name === 'Risotti');
       const byType = await get(`/api/v1/items?type_id=${risotti.id}`);
-      assert.deepEqual(byType.json.data.map((i: any) => i.name), ['Risotto ai funghi']);
+      assert.deepEqual(
+        byType.json.data.map((i: any) => i.name),
+        ['Risotto ai funghi'],
+      );
       const recommended = await get('/api/v1/items?is_recommended=1');
-      assert.deepEqual(recommended.json.data.map((i: any) => i.name), ['Bruschetta Alpha', 'Risotto ai funghi']);
+      assert.deepEqual(
+        recommended.json.data.map((i: any) => i.name),
+        ['Bruschetta Alpha', 'Risotto ai funghi'],
+      );
       const notRecommended = await get('/api/v1/items?is_recommended=0');
       assert.equal(notRecommended.json.meta.total, 5);
     });
@@ -139,7 +163,11 @@ for (const dialect of dialects) {
       const two = await get('/api/v1/items?per_page=0&page=x');
       assert.equal(two.json.message, 'Page deve essere un numero intero. (e 1 altro errore)');
       assert.deepEqual(Object.keys(two.json.errors).sort(), ['page', 'per_page']);
-      const en = await call(t.app, { url: '/api/v1/items?per_page=abc', host: 'alpha', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+      const en = await call(t.app, {
+        url: '/api/v1/items?per_page=abc',
+        host: 'alpha',
+        headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      });
       assert.equal(en.json.message, 'The per page field must be an integer.');
     });
 
@@ -164,8 +192,18 @@ for (const dialect of dialects) {
       assert.ok(settings.json.meta.generated_at);
       const theme = await get('/api/v1/theme');
       assert.deepEqual(Object.keys(theme.json.data).sort(), [
-        'accent_color', 'background_color', 'border_radius', 'font_family', 'font_url', 'footer_text', 'header_style',
-        'id', 'layout_variant', 'primary_color', 'secondary_color', 'text_color',
+        'accent_color',
+        'background_color',
+        'border_radius',
+        'font_family',
+        'font_url',
+        'footer_text',
+        'header_style',
+        'id',
+        'layout_variant',
+        'primary_color',
+        'secondary_color',
+        'text_color',
       ]);
       const beta = await get('/api/v1/restaurant', 'beta');
       assert.equal(beta.json.data.name, 'Beta beta');
@@ -175,10 +213,25 @@ for (const dialect of dialects) {
     test('/allergens lists the 14 keys in the spec order, Italian by default, other locales on request', async () => {
       const res = await get('/api/v1/allergens');
       assert.equal(res.statusCode, 200);
-      assert.deepEqual(res.json.data.map((a: any) => a.key), [
-        'cereali_glutine', 'crostacei', 'uova', 'pesce', 'arachidi', 'soia', 'latte', 'frutta_guscio', 'sedano',
-        'senape', 'sesamo', 'solfiti', 'lupini', 'molluschi',
-      ]);
+      assert.deepEqual(
+        res.json.data.map((a: any) => a.key),
+        [
+          'cereali_glutine',
+          'crostacei',
+          'uova',
+          'pesce',
+          'arachidi',
+          'soia',
+          'latte',
+          'frutta_guscio',
+          'sedano',
+          'senape',
+          'sesamo',
+          'solfiti',
+          'lupini',
+          'molluschi',
+        ],
+      );
       assert.equal(res.json.data[2].name, 'Uova');
       assert.equal(res.json.meta.locale, 'it');
       const de = await get('/api/v1/allergens?locale=de');

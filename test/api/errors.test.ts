@@ -47,10 +47,15 @@ for (const dialect of dialects) {
         await createFixtureTenant(failing.db.db, 'alpha');
         assert.equal((await call(failing.app, { url: '/api/v1/items', host: 'alpha' })).statusCode, 200);
         // Break the database under the running app: the next uncached read fails.
-        await failing.db.db.schema.dropTable('wineries').ifExists().cascade().execute().catch(async () => {
-          await failing.db.db.schema.dropTable('items').execute();
-          await failing.db.db.schema.dropTable('wineries').execute();
-        });
+        await failing.db.db.schema
+          .dropTable('wineries')
+          .ifExists()
+          .cascade()
+          .execute()
+          .catch(async () => {
+            await failing.db.db.schema.dropTable('items').execute();
+            await failing.db.db.schema.dropTable('wineries').execute();
+          });
         await failing.db.db.updateTable('tenants').set({ menu_version: 99 }).execute();
         failing.app.tenants.noteMenuVersion((await failing.app.tenants.lookup('alpha.localhost'))!.id, 99);
         const res = await call(failing.app, { url: '/api/v1/items', host: 'alpha' });

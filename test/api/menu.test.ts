@@ -1,7 +1,7 @@
 // GET /api/v1/menu/{locale?}: content rules, locale fallback, time windows and the cached document.
 import assert from 'node:assert/strict';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import { createFixtureTenant, EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
@@ -37,16 +37,40 @@ for (const dialect of dialects) {
       const res = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha' });
       const section = res.json.data.sections[0];
       assert.deepEqual(Object.keys(section).sort(), [
-        'display_order', 'id', 'is_active', 'items', 'menu_type', 'name', 'name_translations', 'notes', 'parent_id',
-        'show_subcategories', 'time_end', 'time_start', 'time_visibility_enabled', 'types',
+        'display_order',
+        'id',
+        'is_active',
+        'items',
+        'menu_type',
+        'name',
+        'name_translations',
+        'notes',
+        'parent_id',
+        'show_subcategories',
+        'time_end',
+        'time_start',
+        'time_visibility_enabled',
+        'types',
       ]);
       assert.equal(section.parent_id, null);
       assert.equal(section.is_active, true);
       assert.equal(section.notes, 'Pane fatto in casa');
       const dish = section.items[0];
       assert.deepEqual(Object.keys(dish).sort(), [
-        'allergens', 'category_id', 'description', 'description_translations', 'display_order', 'id', 'is_active',
-        'is_recommended', 'name', 'name_translations', 'price', 'type_id', 'winery', 'winery_id',
+        'allergens',
+        'category_id',
+        'description',
+        'description_translations',
+        'display_order',
+        'id',
+        'is_active',
+        'is_recommended',
+        'name',
+        'name_translations',
+        'price',
+        'type_id',
+        'winery',
+        'winery_id',
       ]);
       assert.equal(typeof dish.id, 'number');
       assert.equal(dish.price, 6.5);
@@ -59,7 +83,10 @@ for (const dialect of dialects) {
       assert.equal(reds.items[0].winery.name, 'Cantina Alpha');
       assert.equal(reds.items[0].winery.region, 'Piemonte');
       const primi = res.json.data.sections.find((s: any) => s.name === 'Primi');
-      assert.deepEqual(primi.types.map((ty: any) => ty.name), ['Pasta', 'Risotti']);
+      assert.deepEqual(
+        primi.types.map((ty: any) => ty.name),
+        ['Pasta', 'Risotti'],
+      );
       assert.equal(primi.show_subcategories, true);
       assert.equal(primi.items[1].price, 14.25);
     });
@@ -110,7 +137,11 @@ for (const dialect of dialects) {
       assert.equal(first.headers.vary, 'Accept-Encoding');
       const second = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha' });
       assert.equal(second.body, first.body, 'a hit serves the very same bytes (same generated_at)');
-      const revalidated = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha', headers: { 'if-none-match': etag } });
+      const revalidated = await call(t.app, {
+        url: '/api/v1/menu/it',
+        host: 'alpha',
+        headers: { 'if-none-match': etag },
+      });
       assert.equal(revalidated.statusCode, 304);
       assert.equal(revalidated.body, '');
       assert.equal(revalidated.headers.etag, etag);
@@ -119,7 +150,11 @@ for (const dialect of dialects) {
     test('serves gzip and brotli forms with their own ETags, decoding to the same document', async () => {
       const plain = await call(t.app, { url: '/api/v1/menu/de', host: 'alpha' });
       const gz = await call(t.app, { url: '/api/v1/menu/de', host: 'alpha', headers: { 'accept-encoding': 'gzip' } });
-      const br = await call(t.app, { url: '/api/v1/menu/de', host: 'alpha', headers: { 'accept-encoding': 'gzip, br' } });
+      const br = await call(t.app, {
+        url: '/api/v1/menu/de',
+        host: 'alpha',
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
       assert.equal(gz.headers['content-encoding'], 'gzip');
       assert.equal(br.headers['content-encoding'], 'br');
       assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body);
@@ -137,7 +172,12 @@ for (const dialect of dialects) {
     test('a write that bumps the menu version is visible on the next request', async () => {
       const before = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha' });
       const tenant = t.app.tenants.peek('alpha.localhost')!;
-      await t.db.db.updateTable('items').set({ price_cents: 700 }).where('tenant_id', '=', tenant.id).where('price_cents', '=', 650).execute();
+      await t.db.db
+        .updateTable('items')
+        .set({ price_cents: 700 })
+        .where('tenant_id', '=', tenant.id)
+        .where('price_cents', '=', 650)
+        .execute();
       t.app.tenants.noteMenuVersion(tenant.id, await bumpMenuVersion(t.db.db, tenant.id));
       const afterWrite = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha' });
       assert.notEqual(afterWrite.headers.etag, before.headers.etag);

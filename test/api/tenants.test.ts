@@ -58,7 +58,14 @@ for (const dialect of dialects) {
 
     test('a brand-new tenant answers 200 on every public endpoint with complete rows', async () => {
       await createTenant(t.db.db, { slug: 'fresh', name: 'Fresh' }, 'localhost');
-      for (const path of ['/api/v1/menu', '/api/v1/categories', '/api/v1/items', '/api/v1/restaurant', '/api/v1/theme', '/api/v1/allergens']) {
+      for (const path of [
+        '/api/v1/menu',
+        '/api/v1/categories',
+        '/api/v1/items',
+        '/api/v1/restaurant',
+        '/api/v1/theme',
+        '/api/v1/allergens',
+      ]) {
         const res = await call(t.app, { url: path, host: 'fresh' });
         assert.equal(res.statusCode, 200, path);
       }

@@ -154,16 +154,35 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   await db.schema.createIndex('tenant_domains_tenant_idx').on('tenant_domains').column('tenant_id').execute();
-  await db.schema.createIndex('categories_tenant_order_idx').on('categories').columns(['tenant_id', 'display_order']).execute();
+  await db.schema
+    .createIndex('categories_tenant_order_idx')
+    .on('categories')
+    .columns(['tenant_id', 'display_order'])
+    .execute();
   await db.schema.createIndex('types_tenant_category_idx').on('types').columns(['tenant_id', 'category_id']).execute();
-  await db.schema.createIndex('items_tenant_category_idx').on('items').columns(['tenant_id', 'category_id', 'display_order']).execute();
+  await db.schema
+    .createIndex('items_tenant_category_idx')
+    .on('items')
+    .columns(['tenant_id', 'category_id', 'display_order'])
+    .execute();
   await db.schema.createIndex('items_tenant_type_idx').on('items').columns(['tenant_id', 'type_id']).execute();
   await db.schema.createIndex('items_tenant_winery_idx').on('items').columns(['tenant_id', 'winery_id']).execute();
   await db.schema.createIndex('api_tokens_tenant_idx').on('api_tokens').columns(['tenant_id', 'user_id']).execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['api_tokens', 'users', 'items', 'wineries', 'types', 'categories', 'themes', 'settings', 'tenant_domains', 'tenants']) {
+  for (const table of [
+    'api_tokens',
+    'users',
+    'items',
+    'wineries',
+    'types',
+    'categories',
+    'themes',
+    'settings',
+    'tenant_domains',
+    'tenants',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,6 +1,7 @@
 // The 14-entry allergen dictionary of EU Regulation 1169/2011, with names in the five locales.
-import type { Locale } from '../../i18n/locales.js';
+
 import dictionary from '../../i18n/allergens.json' with { type: 'json' };
+import type { Locale } from '../../i18n/locales.js';
 
 export const ALLERGEN_KEYS: readonly string[] = dictionary.order;
 const names = dictionary.names as Record<string, Record<Locale, string>>;

@@ -1,6 +1,7 @@
 // Public GET /allergens: the dictionary in the requested locale (default Italian, per the spec).
-import { Type } from '@sinclair/typebox';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { envelope, errorResponses, LocaleMeta, nowIso } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
 import { ALLERGEN_KEYS, allergenName } from './data.js';

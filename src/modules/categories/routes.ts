@@ -1,6 +1,7 @@
 // Public GET /categories and /categories/{id}: visible sections with dishes, sub-categories and sub-sections.
-import { Type } from '@sinclair/typebox';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { NotFoundError } from '../../http/errors.js';
 import { envelope, errorResponses, LocaleMeta, nowIso } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
@@ -24,7 +25,11 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { snapshot, openKey } = await publicContext(app, request);
       const locale = resolveLocale(request.query.locale, defaultLocaleOf(snapshot));
-      return { success: true, data: categoryTrees(snapshot, openKey, locale), meta: { generated_at: nowIso(), locale } };
+      return {
+        success: true,
+        data: categoryTrees(snapshot, openKey, locale),
+        meta: { generated_at: nowIso(), locale },
+      };
     },
   );
 

@@ -1,6 +1,7 @@
 // Public GET /items (filtered, searched, paginated) and /items/{id}.
-import { Type } from '@sinclair/typebox';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { NotFoundError } from '../../http/errors.js';
 import { envelope, errorResponses, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';

@@ -3,7 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { ItemRow, WineryRow } from '../../db/schema.js';
 import type { Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, type Translations } from '../../i18n/text.js';
-import { toWinery, Translated, Winery } from '../wineries/schema.js';
+import { Translated, toWinery, Winery } from '../wineries/schema.js';
 
 export const MenuItem = Type.Object({
   id: Type.Integer(),

@@ -5,10 +5,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Static } from '@sinclair/typebox';
 import fastJson from 'fast-json-stringify';
-import type { Locale } from '../../i18n/locales.js';
 import { nowIso } from '../../http/schemas.js';
-import type { MenuSnapshot } from './snapshot.js';
+import type { Locale } from '../../i18n/locales.js';
 import { MenuResponse } from './schema.js';
+import type { MenuSnapshot } from './snapshot.js';
 import { menuData } from './views.js';
 
 const gzipAsync = promisify(gzip);

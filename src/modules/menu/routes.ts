@@ -1,8 +1,9 @@
 // GET /menu/{locale?}: the whole public menu, served from the cached document.
-import { Type } from '@sinclair/typebox';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { resolveLocale } from '../../i18n/locales.js';
+import { Type } from '@sinclair/typebox';
 import { errorResponses } from '../../http/schemas.js';
+import { resolveLocale } from '../../i18n/locales.js';
 import { publicContext } from './context.js';
 import { matchesEtag, menuDocument, negotiateEncoding, representation } from './document.js';
 import { MenuResponse } from './schema.js';

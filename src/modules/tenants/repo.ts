@@ -1,7 +1,7 @@
 // Tenant rows: lookup by address, creation with complete default rows, status and menu version.
 import type { Db } from '../../db/connect.js';
-import { LOCALES } from '../../i18n/locales.js';
 import { nowIso } from '../../http/schemas.js';
+import { LOCALES } from '../../i18n/locales.js';
 
 export interface TenantState {
   id: number;

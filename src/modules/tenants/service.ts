@@ -28,7 +28,9 @@ export async function createTenant(
   if (domain !== undefined) {
     if (!HOST.test(domain)) throw new TenantInputError(`Invalid domain "${input.domain}".`);
     if (domain === baseDomain || domain.endsWith(`.${baseDomain}`)) {
-      throw new TenantInputError(`The domain "${domain}" is under the base domain; the slug already gives that address.`);
+      throw new TenantInputError(
+        `The domain "${domain}" is under the base domain; the slug already gives that address.`,
+      );
     }
   }
   return db.transaction().execute(async (trx) => {

@@ -1,0 +1,47 @@
+// loadConfig: defaults, parsing and clear errors for bad environment values.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+test('defaults serve the embedded SQLite database on port 3000 under localhost', () => {
+  const config = loadConfig({});
+  assert.equal(config.databaseUrl, 'sqlite:./data/menu.db');
+  assert.equal(config.port, 3000);
+  assert.equal(config.baseDomain, 'localhost');
+  assert.equal(config.trustProxy, false);
+  assert.equal(config.adminRateLimit, 30);
+  assert.equal(config.publicRateLimit, 1200);
+  assert.ok(Object.isFrozen(config));
+});
+
+test('parses every documented variable', () => {
+  const config = loadConfig({
+    DATABASE_URL: 'postgres://u@h/db',
+    PORT: '8080',
+    HOST: '127.0.0.1',
+    BASE_DOMAIN: 'Menu.Example.com',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+    ADMIN_RATE_LIMIT: '60',
+    PUBLIC_RATE_LIMIT: '0',
+  });
+  assert.equal(config.databaseUrl, 'postgres://u@h/db');
+  assert.equal(config.port, 8080);
+  assert.equal(config.baseDomain, 'menu.example.com');
+  assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '127.0.0.1']);
+  assert.equal(config.publicRateLimit, 0);
+  assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+  assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+  assert.equal(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl, 'sqlite::memory:');
+});
+
+test('rejects bad values with a message naming the variable', () => {
+  assert.throws(
+    () => loadConfig({ PORT: 'eighty' }),
+    (e: Error) => e instanceof ConfigError && /PORT/.test(e.message),
+  );
+  assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+  assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/);
+  assert.throws(() => loadConfig({ TRUST_PROXY: 'yes please' }), /TRUST_PROXY/);
+  assert.throws(() => loadConfig({ ADMIN_RATE_LIMIT: '0' }), /ADMIN_RATE_LIMIT/);
+});
