@@ -8,7 +8,7 @@ import { resolveLocale } from '../../i18n/locales.js';
 import { searchWords } from '../../i18n/text.js';
 import { IdParams } from '../categories/routes.js';
 import { publicContext } from '../menu/context.js';
-import { defaultLocaleOf, itemView, visibleItems } from '../menu/views.js';
+import { defaultLocaleOf, filterItems, itemView, orderedItems } from '../menu/views.js';
 import { MenuItem } from './schema.js';
 
 export const ItemListQuery = Type.Object({
@@ -21,14 +21,20 @@ export const ItemListQuery = Type.Object({
   locale: Type.Optional(Type.String({ maxLength: 35 })),
 });
 
-export function pageMeta(total: number, page: number, perPage: number, locale: string) {
+/** One page of `rows` in the list envelope with the spec's page meta. */
+export function paginate<R, T>(rows: R[], q: { page: number; per_page: number }, locale: string, map: (row: R) => T) {
+  const start = (q.page - 1) * q.per_page;
   return {
-    generated_at: nowIso(),
-    locale,
-    total,
-    page,
-    per_page: perPage,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
+    success: true,
+    data: rows.slice(start, start + q.per_page).map(map),
+    meta: {
+      generated_at: nowIso(),
+      locale,
+      total: rows.length,
+      page: q.page,
+      per_page: q.per_page,
+      last_page: Math.max(1, Math.ceil(rows.length / q.per_page)),
+    },
   };
 }
 
@@ -46,20 +52,8 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const { snapshot, openKey } = await publicContext(app, request);
       const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
-      const words = q.search ? searchWords(q.search) : [];
-      const matches = visibleItems(snapshot, openKey).filter(
-        (item) =>
-          (q.category_id === undefined || item.category_id === q.category_id) &&
-          (q.type_id === undefined || item.type_id === q.type_id) &&
-          (q.is_recommended === undefined || Boolean(item.is_recommended) === (q.is_recommended === 1)) &&
-          words.every((w) => item.search_text.includes(w)),
-      );
-      const start = (q.page - 1) * q.per_page;
-      return {
-        success: true,
-        data: matches.slice(start, start + q.per_page).map((item) => itemView(snapshot, item, locale)),
-        meta: pageMeta(matches.length, q.page, q.per_page, locale),
-      };
+      const matches = filterItems(orderedItems(snapshot, openKey), { ...q, words: searchWords(q.search ?? '') });
+      return paginate(matches, q, locale, (item) => itemView(snapshot, item, locale));
     },
   );
 
@@ -76,7 +70,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { snapshot, openKey } = await publicContext(app, request);
       const locale = resolveLocale(request.query.locale, defaultLocaleOf(snapshot));
-      const item = visibleItems(snapshot, openKey).find((i) => i.id === request.params.id);
+      const item = orderedItems(snapshot, openKey).find((i) => i.id === request.params.id);
       if (!item) throw new NotFoundError();
       return { success: true, data: itemView(snapshot, item, locale), meta: { generated_at: nowIso(), locale } };
     },

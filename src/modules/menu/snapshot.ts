@@ -19,9 +19,9 @@ export interface MenuSnapshot {
   theme: ThemeRow;
   /** Every section, active or not, by display_order then id. */
   sections: CategoryRow[];
-  /** Active sub-categories per section. */
+  /** Sub-categories per section, active or not, by display_order then id. */
   types: Map<number, TypeRow[]>;
-  /** Active dishes per section, by display_order then id. */
+  /** Dishes per section, active or not, by display_order then id. */
   items: Map<number, ItemRow[]>;
   wineries: Map<number, WineryRow>;
   /** Active sections with a time window: the only inputs of "which sections are open now". */
@@ -57,14 +57,8 @@ export async function loadSnapshot(db: Db, tenant: TenantState): Promise<MenuSna
     settings,
     theme,
     sections,
-    types: groupBy(
-      types.filter((t) => t.is_active),
-      (t) => t.category_id,
-    ),
-    items: groupBy(
-      items.filter((i) => i.is_active),
-      (i) => i.category_id,
-    ),
+    types: groupBy(types, (t) => t.category_id),
+    items: groupBy(items, (i) => i.category_id),
     wineries: new Map(wineries.map((w) => [w.id, w])),
     windowed: sections.filter((s) => s.is_active && s.time_visibility_enabled && s.time_start && s.time_end),
     documents: new Map(),
@@ -91,10 +85,12 @@ export interface VisibleSection {
  * when active and inside its window; a hidden section hides its sub-sections.
  * `wineLast` applies the /menu rule: wine sections after every other one.
  */
-export function visibleTree(snapshot: MenuSnapshot, openKey: string, wineLast: boolean): VisibleSection[] {
-  const open = new Set(openKey.split(',').filter(Boolean).map(Number));
+export function visibleTree(snapshot: MenuSnapshot, openKey: string | null, wineLast: boolean): VisibleSection[] {
+  const open = new Set((openKey ?? '').split(',').filter(Boolean).map(Number));
+  // openKey null: the owner's view, every section whatever its state or window.
   const shown = (s: CategoryRow) =>
-    Boolean(s.is_active) && (!s.time_visibility_enabled || !s.time_start || !s.time_end || open.has(s.id));
+    openKey === null ||
+    (Boolean(s.is_active) && (!s.time_visibility_enabled || !s.time_start || !s.time_end || open.has(s.id)));
   const tops = snapshot.sections.filter((s) => s.parent_id === null && shown(s));
   const ordered = wineLast
     ? [...tops.filter((s) => s.menu_type !== 'wine'), ...tops.filter((s) => s.menu_type === 'wine')]
@@ -106,7 +102,7 @@ export function visibleTree(snapshot: MenuSnapshot, openKey: string, wineLast: b
 }
 
 /** The flat /menu order: each top-level section followed by its sub-sections, wine last. */
-export function flatSections(snapshot: MenuSnapshot, openKey: string): CategoryRow[] {
+export function flatSections(snapshot: MenuSnapshot, openKey: string | null): CategoryRow[] {
   return visibleTree(snapshot, openKey, true).flatMap((t) => [t.row, ...t.children]);
 }
 
