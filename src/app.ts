@@ -1,19 +1,28 @@
 // The app factory: registers every plugin and route from a config object and never listens.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { validatorCompiler } from './http/validator.js';
 import { allergenRoutes } from './modules/allergens/routes.js';
+import { registerAdminCategories } from './modules/categories/admin.js';
 import { categoryRoutes } from './modules/categories/routes.js';
+import { registerAdminItems } from './modules/items/admin.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { SnapshotStore } from './modules/menu/snapshot.js';
+import { registerAdminSettings } from './modules/settings/admin.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { TenantDirectory } from './modules/tenants/directory.js';
+import { registerAdminTheme } from './modules/theme/admin.js';
 import { themeRoutes } from './modules/theme/routes.js';
+import { registerAdminTypes } from './modules/types/admin.js';
+import { registerAdminWineries } from './modules/wineries/admin.js';
+import { authPlugin } from './plugins/auth.js';
+import { type CounterStore, MemoryCounterStore, RedisCounterStore, rateLimitPlugin } from './plugins/rate-limit.js';
 import { tenantPlugin } from './plugins/tenant.js';
 
 declare module 'fastify' {
@@ -53,14 +62,41 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(tenantPlugin, { directory });
 
+  const counters: CounterStore = config.redisUrl
+    ? new RedisCounterStore(
+        new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }),
+        config.redisPrefix,
+      )
+    : new MemoryCounterStore();
+
   await app.register(
     async (api) => {
-      await api.register(menuRoutes);
-      await api.register(categoryRoutes);
-      await api.register(itemRoutes);
-      await api.register(settingsRoutes);
-      await api.register(themeRoutes);
-      await api.register(allergenRoutes);
+      await api.register(async (pub) => {
+        // PUBLIC_RATE_LIMIT=0 registers no hook at all: the public read path then pays nothing.
+        if (config.publicRateLimit > 0) {
+          await pub.register(rateLimitPlugin, { store: counters, bucket: 'public', limit: config.publicRateLimit });
+        }
+        await pub.register(menuRoutes);
+        await pub.register(categoryRoutes);
+        await pub.register(itemRoutes);
+        await pub.register(settingsRoutes);
+        await pub.register(themeRoutes);
+        await pub.register(allergenRoutes);
+      });
+      await api.register(
+        async (admin) => {
+          // Rate limit first (it also slows token guessing), then authentication and scope.
+          await admin.register(rateLimitPlugin, { store: counters, bucket: 'admin', limit: config.adminRateLimit });
+          await admin.register(authPlugin);
+          registerAdminCategories(admin);
+          registerAdminItems(admin);
+          registerAdminTypes(admin);
+          registerAdminWineries(admin);
+          registerAdminSettings(admin);
+          registerAdminTheme(admin);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api/v1' },
   );
@@ -70,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     directory.stop();
+    await counters.close();
     if (!options.database) await database.close();
   });
   return app;

@@ -1,10 +1,14 @@
 // The `menu` command line: migrations, the demo seed, tenants, and the server; same DATABASE_URL as the app.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
-import { type DbHandle, openDatabase } from './db/connect.js';
+import { type Db, type DbHandle, openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { listTenants, setTenantStatus } from './modules/tenants/repo.js';
+import { findTenantStateBySlug, listTenants, setTenantStatus } from './modules/tenants/repo.js';
 import { createTenant, TenantInputError } from './modules/tenants/service.js';
+import { listTokens, revokeToken } from './modules/tokens/repo.js';
+import { createToken, TokenInputError } from './modules/tokens/service.js';
+import { generatePassword } from './modules/users/password.js';
+import { createUser, UserInputError } from './modules/users/service.js';
 import { seedDemo } from './seed/demo.js';
 import { serve } from './server.js';
 
@@ -18,6 +22,10 @@ Commands:
   tenant:list
   tenant:suspend <slug>
   tenant:resume <slug>
+  user:create <tenant> <email> [--name "<name>"] [--password-stdin]
+  token:create <tenant> <email> --name "<name>" --scopes menu:read,menu:write,analytics:read
+  token:list <tenant>
+  token:revoke <tenant> <token-id>
 
 Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, LOG_LEVEL, TRUST_PROXY.
 `;
@@ -113,9 +121,83 @@ const commands: Record<string, Handler> = {
       await database.close();
     }
   },
+  async 'user:create'(args, env) {
+    const usage = 'menu user:create <tenant> <email> [--name "<name>"] [--password-stdin]';
+    const { positionals, values } = positional(args, 2, usage, {
+      name: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+    });
+    const fromStdin = Boolean(values['password-stdin']);
+    const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword();
+    await withTenant(env, positionals[0], async (db, tenantId) => {
+      const name = typeof values.name === 'string' ? values.name : '';
+      await createUser(db, tenantId, { email: positionals[1], password, name });
+      env.out(
+        fromStdin
+          ? `User ${positionals[1]} created.`
+          : `User ${positionals[1]} created. Password (shown once): ${password}`,
+      );
+    });
+  },
+  async 'token:create'(args, env) {
+    const usage = 'menu token:create <tenant> <email> --name "<name>" --scopes menu:read,menu:write,analytics:read';
+    const { positionals, values } = positional(args, 2, usage, {
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+    });
+    if (typeof values.name !== 'string') throw new UsageError(`--name is required.\nUsage: ${usage}`);
+    if (typeof values.scopes !== 'string') throw new UsageError(`--scopes is required.\nUsage: ${usage}`);
+    const { name, scopes } = values;
+    await withTenant(env, positionals[0], async (db, tenantId) => {
+      const token = await createToken(db, tenantId, { email: positionals[1], name, scopes: scopes.split(',') });
+      env.out(token.plain); // the plain token and nothing else, so scripts can capture it
+    });
+  },
+  async 'token:list'(args, env) {
+    const { positionals } = positional(args, 1, 'menu token:list <tenant>');
+    await withTenant(env, positionals[0], async (db, tenantId) => {
+      const tokens = await listTokens(db, tenantId);
+      if (tokens.length === 0) env.out('No tokens.');
+      for (const t of tokens) {
+        const state = t.revoked_at ? `revoked ${t.revoked_at}` : 'active';
+        env.out(
+          [t.id, t.name, t.scopes.join(','), t.email, state, `last used ${t.last_used_at ?? 'never'}`].join('\t'),
+        );
+      }
+    });
+  },
+  async 'token:revoke'(args, env) {
+    const { positionals } = positional(args, 2, 'menu token:revoke <tenant> <token-id>');
+    const id = Number(positionals[1]);
+    if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`Invalid token id "${positionals[1]}".`);
+    await withTenant(env, positionals[0], async (db, tenantId) => {
+      if (!(await revokeToken(db, tenantId, id))) {
+        throw new TenantInputError(`No active token ${id} in tenant "${positionals[0]}".`);
+      }
+      env.out(`Token ${id} revoked.`);
+    });
+  },
   'tenant:suspend': (args, env) => changeStatus(args, env, 'suspended'),
   'tenant:resume': (args, env) => changeStatus(args, env, 'active'),
 };
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Opens the database, resolves the tenant slug (or fails clearly) and runs `work`. */
+async function withTenant(env: Env, slug: string, work: (db: Db, tenantId: number) => Promise<void>): Promise<void> {
+  const database = await env.open();
+  try {
+    const tenant = await findTenantStateBySlug(database.db, slug);
+    if (!tenant) throw new TenantInputError(`Unknown tenant "${slug}".`);
+    await work(database.db, tenant.id);
+  } finally {
+    await database.close();
+  }
+}
 
 async function changeStatus(args: string[], env: Env, status: 'active' | 'suspended') {
   const verb = status === 'active' ? 'resume' : 'suspend';
@@ -159,7 +241,12 @@ export async function main(
       process.stderr.write(`${err.message}\n`);
       return 2;
     }
-    if (err instanceof TenantInputError || err instanceof ConfigError) {
+    if (
+      err instanceof TenantInputError ||
+      err instanceof ConfigError ||
+      err instanceof UserInputError ||
+      err instanceof TokenInputError
+    ) {
       process.stderr.write(`Error: ${err.message}\n`);
       return 1;
     }

@@ -14,6 +14,8 @@ export interface Config {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly trustProxy: TrustProxy;
   readonly redisUrl: string | undefined;
+  /** Prefix of every Redis key this service writes (several deployments may share one Redis). */
+  readonly redisPrefix: string;
   /** Requests per minute per tenant and client IP on /api/v1/admin/*. */
   readonly adminRateLimit: number;
   /** Requests per minute per tenant and client IP on public endpoints; 0 = off. */
@@ -36,6 +38,7 @@ export const defaultConfig: Config = Object.freeze({
   logLevel: 'info',
   trustProxy: false,
   redisUrl: undefined,
+  redisPrefix: 'menu:',
   adminRateLimit: 30,
   publicRateLimit: 1200,
   bodyLimitBytes: 1024 * 1024,
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || defaultConfig.redisPrefix,
     adminRateLimit: int(env, 'ADMIN_RATE_LIMIT', defaultConfig.adminRateLimit, 1),
     publicRateLimit: int(env, 'PUBLIC_RATE_LIMIT', defaultConfig.publicRateLimit, 0),
     bodyLimitBytes: defaultConfig.bodyLimitBytes,

@@ -18,7 +18,15 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       .selectFrom('tenants')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
-    if (Number(count) === 0) await seedDemo(database.db, config.baseDomain);
+    if (Number(count) === 0) {
+      const seeded = await seedDemo(database.db, config.baseDomain);
+      if (seeded.owner) {
+        process.stdout.write(
+          `Demo restaurant created. Owner sign-in: ${seeded.owner.email} / ${seeded.owner.password} (shown once)\n` +
+            `Create an API token: npx menu token:create demo ${seeded.owner.email} --name "My integration" --scopes menu:read,menu:write\n`,
+        );
+      }
+    }
   }
   const app = await buildApp(config, { database });
   let closing = false;

@@ -105,12 +105,12 @@ function check(schema: Schema, value: unknown, path: string, walk: Walk): unknow
     if (!literals.includes(v)) walk.issues.push({ field: path, rule: 'in' });
     return v;
   }
-  if (Array.isArray(schema.anyOf)) {
-    // Nullable: [X, Null]. Any other union is not used by this service's schemas.
-    if (value === null && schema.anyOf.some((s: Schema) => s.type === 'null')) return value;
-    const inner = schema.anyOf.find((s: Schema) => s.type !== 'null') ?? {};
-    return check(inner, value, path, walk);
+  if ('const' in schema) {
+    const v = walk.coerceScalars ? coerce(typeof schema.const, value) : value;
+    if (v !== schema.const) walk.issues.push({ field: path, rule: 'in' });
+    return v;
   }
+  if (Array.isArray(schema.anyOf)) return checkUnion(schema.anyOf, value, path, walk);
   const type: string | undefined = schema.type;
   let v = walk.coerceScalars ? coerce(type, value) : value;
   if (type !== undefined && !matchesType(type, v)) {
@@ -162,6 +162,20 @@ function check(schema: Schema, value: unknown, path: string, walk: Walk): unknow
     v = checkObject(schema, v as Record<string, unknown>, path, walk);
   }
   return v;
+}
+
+/** A union passes when one branch passes; otherwise it reports the branch that fits the value's type best. */
+function checkUnion(branches: Schema[], value: unknown, path: string, walk: Walk): unknown {
+  let fallback: { value: unknown; issues: FieldIssue[] } | undefined;
+  for (const branch of branches) {
+    const sub: Walk = { issues: [], coerceScalars: walk.coerceScalars };
+    const v = check(branch, value, path, sub);
+    if (sub.issues.length === 0) return v;
+    const typeFits = branch.type === undefined || matchesType(branch.type, v);
+    if (!fallback || (typeFits && !('const' in branch))) fallback = { value: v, issues: sub.issues };
+  }
+  walk.issues.push(...(fallback?.issues ?? [{ field: path, rule: 'in' as const }]));
+  return fallback?.value ?? value;
 }
 
 function checkObject(schema: Schema, value: Record<string, unknown>, path: string, walk: Walk) {

@@ -4,12 +4,18 @@ import { nowIso } from '../http/schemas.js';
 import { itemSearchText } from '../modules/items/repo.js';
 import { slugExists } from '../modules/tenants/repo.js';
 import { createTenant } from '../modules/tenants/service.js';
+import { generatePassword } from '../modules/users/password.js';
+import { createUser } from '../modules/users/service.js';
 import { demoRestaurant } from './demo-data.js';
 import type { DemoRestaurant, DemoSection } from './demo-types.js';
+
+export const DEMO_OWNER_EMAIL = 'owner@demo.localhost';
 
 export interface SeedResult {
   created: boolean;
   tenantId?: number;
+  /** The demo owner's sign-in, shown once when the demo is created. */
+  owner?: { email: string; password: string };
 }
 
 async function insertSection(
@@ -138,11 +144,15 @@ export async function seedDemo(
   restaurant: DemoRestaurant = demoRestaurant,
 ): Promise<SeedResult> {
   if (await slugExists(db, restaurant.slug)) return { created: false };
+  const password = generatePassword();
   const tenantId = await createTenant(
     db,
     { slug: restaurant.slug, name: restaurant.settings.name },
     baseDomain,
-    (trx, id) => fillRestaurant(trx, id, restaurant),
+    async (trx, id) => {
+      await fillRestaurant(trx, id, restaurant);
+      await createUser(trx, id, { email: DEMO_OWNER_EMAIL, password, name: 'Demo owner' });
+    },
   );
-  return { created: true, tenantId };
+  return { created: true, tenantId, owner: { email: DEMO_OWNER_EMAIL, password } };
 }

@@ -1,0 +1,101 @@
+// Row operations shared by the four menu tables (sections, sub-categories, wineries, dishes):
+// always scoped by tenant, with timestamps set here.
+import type { Kysely, Selectable } from 'kysely';
+import type { Db } from './connect.js';
+import type { Database } from './schema.js';
+
+export type MenuTable = 'categories' | 'types' | 'wineries' | 'items';
+export type MenuRow<T extends MenuTable> = Selectable<Database[T]>;
+export type MenuValues<T extends MenuTable> = Omit<MenuRow<T>, 'id' | 'tenant_id' | 'created_at' | 'updated_at'>;
+
+// biome-ignore lint/suspicious/noExplicitAny: Kysely cannot type a query over a table chosen at run time
+const loose = (db: Db) => db as unknown as Kysely<any>;
+
+export async function findRow<T extends MenuTable>(
+  db: Db,
+  table: T,
+  tenantId: number,
+  id: number,
+): Promise<MenuRow<T> | undefined> {
+  const row = await loose(db)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row as MenuRow<T> | undefined;
+}
+
+export async function insertRow<T extends MenuTable>(
+  db: Db,
+  table: T,
+  tenantId: number,
+  values: MenuValues<T>,
+  now: string,
+): Promise<number> {
+  const row = await loose(db)
+    .insertInto(table as string)
+    .values({ ...(values as object), tenant_id: tenantId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateRow<T extends MenuTable>(
+  db: Db,
+  table: T,
+  tenantId: number,
+  id: number,
+  values: Partial<MenuValues<T>>,
+  now: string,
+): Promise<void> {
+  await loose(db)
+    .updateTable(table as string)
+    .set({ ...(values as object), updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteRow(db: Db, table: MenuTable, tenantId: number, id: number): Promise<boolean> {
+  const result = await loose(db)
+    .deleteFrom(table)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Rows of `table` whose `column` equals `value` (e.g. dishes in a section). */
+export async function countWhere(
+  db: Db,
+  table: MenuTable,
+  tenantId: number,
+  column: string,
+  value: number,
+): Promise<number> {
+  const row = await loose(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where(column, '=', value)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The display_order that puts a new row last among its siblings (`column` = `value`, or null). */
+export async function nextOrder(
+  db: Db,
+  table: 'categories' | 'types' | 'items',
+  tenantId: number,
+  column: string,
+  value: number | null,
+): Promise<number> {
+  const row = await loose(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('display_order').as('max'))
+    .where('tenant_id', '=', tenantId)
+    .where(column, value === null ? 'is' : '=', value)
+    .executeTakeFirst();
+  return row?.max == null ? 10 : Number(row.max) + 10;
+}

@@ -1,0 +1,36 @@
+// Building blocks of admin request bodies, each carrying the Laravel rule its failure reports.
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { LOCALES, type Locale } from '../i18n/locales.js';
+import { RULE } from './validator.js';
+
+/** Locale → text; `it` required (the spec's `name.it`), other locales optional, nothing else allowed. */
+export function TranslationsInput(options: { requiredItalian: boolean; maxLength: number }) {
+  const text = (min: number) => Type.String({ minLength: min, maxLength: options.maxLength });
+  const props: Record<string, TSchema> = {};
+  for (const code of LOCALES) {
+    props[code] = code === 'it' && options.requiredItalian ? text(1) : Type.Optional(text(0));
+  }
+  // Unsafe keeps the generated JSON schema while typing the value as what it is: locale → text.
+  return Type.Unsafe<Partial<Record<Locale, string>>>(Type.Object(props, { additionalProperties: false }));
+}
+
+export const HexColor = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', [RULE]: 'hex_color' });
+export const CssLength = Type.String({
+  maxLength: 32,
+  pattern: '^(0|[0-9]+(\\.[0-9]+)?(px|rem|em|%|vh|vw))$',
+});
+export const TimeOfDay = Type.Union([
+  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', [RULE]: 'date_format', 'x-params': { format: 'H:i' } }),
+  Type.Null(),
+]);
+/** An http(s) URL, or '' for "none". */
+export const UrlOrEmpty = Type.Union([Type.Literal(''), Type.String({ maxLength: 2048, format: 'uri' })]);
+export const Id = Type.Integer({ minimum: 1 });
+export const OptionalRef = Type.Optional(Type.Union([Id, Type.Null()]));
+export const DisplayOrder = Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }));
+export const Flag = Type.Optional(Type.Boolean());
+
+/** Same schema with every property optional: the PUT/PATCH partial update of a POST body. */
+export function partial<T extends TObject>(schema: T) {
+  return Type.Partial(schema, { additionalProperties: false, minProperties: 0 });
+}

@@ -1,0 +1,146 @@
+// Registers the five admin routes of a menu resource (list, get, create, update, delete) from
+// its schemas and functions, so every resource answers the same way: 201 + object on create,
+// partial PUT with PATCH as an alias, 204 on delete, 404 for another tenant's or a missing id.
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connect.js';
+import { NotFoundError } from '../../http/errors.js';
+import { partial } from '../../http/inputs.js';
+import { adminErrorResponses, envelope, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
+import { type Locale, resolveLocale } from '../../i18n/locales.js';
+import { READ_SCOPES, WRITE_SCOPES } from '../../plugins/auth.js';
+import { IdParams } from '../categories/routes.js';
+import { paginate } from '../items/routes.js';
+import type { MenuSnapshot } from '../menu/snapshot.js';
+import { defaultLocaleOf } from '../menu/views.js';
+import { ownerSnapshot, writeMenu } from '../menu/write.js';
+
+export const PageQuery = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  locale: Type.Optional(Type.String({ maxLength: 35 })),
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: each resource brings its own typed query and body
+type Any = any;
+
+export interface CrudResource<Row> {
+  /** Path segment under /admin, e.g. `items`. */
+  path: string;
+  summary: string;
+  entity: TSchema;
+  input: TObject;
+  listQuery: TObject;
+  /** The owner's rows in list order, filtered by the list query. */
+  list(snapshot: MenuSnapshot, query: Any): Row[];
+  find(snapshot: MenuSnapshot, id: number): Row | undefined;
+  view(snapshot: MenuSnapshot, row: Row, locale: Locale): unknown;
+  create(trx: Db, tenantId: number, body: Any): Promise<number>;
+  update(trx: Db, tenantId: number, id: number, body: Any): Promise<void>;
+  remove(trx: Db, tenantId: number, id: number): Promise<void>;
+}
+
+export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): void {
+  const one = envelope(r.entity, LocaleMeta);
+  const localeQuery = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
+  const respond = async (tenantId: number, id: number, localeParam: string | undefined) => {
+    const snapshot = await ownerSnapshot(app, tenantId);
+    const row = r.find(snapshot, id);
+    if (!row) throw new NotFoundError();
+    const locale = resolveLocale(localeParam, defaultLocaleOf(snapshot));
+    return { success: true, data: r.view(snapshot, row, locale), meta: { generated_at: nowIso(), locale } };
+  };
+
+  app.get(
+    `/${r.path}`,
+    {
+      config: { scopes: READ_SCOPES },
+      schema: {
+        summary: `List ${r.summary} (inactive included)`,
+        querystring: r.listQuery,
+        response: { 200: envelope(Type.Array(r.entity), PageMeta), ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query as Any;
+      const snapshot = await ownerSnapshot(app, request.tenant.id);
+      const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
+      return paginate(r.list(snapshot, q), q, locale, (row) => r.view(snapshot, row, locale));
+    },
+  );
+
+  app.get(
+    `/${r.path}/:id`,
+    {
+      config: { scopes: READ_SCOPES },
+      schema: {
+        summary: `One ${r.summary}`,
+        params: IdParams,
+        querystring: localeQuery,
+        response: { 200: one, ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      return respond(request.tenant.id, id, (request.query as Any).locale);
+    },
+  );
+
+  app.post(
+    `/${r.path}`,
+    {
+      config: { scopes: WRITE_SCOPES },
+      schema: {
+        summary: `Create ${r.summary}`,
+        querystring: localeQuery,
+        body: r.input,
+        response: { 201: one, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const tenantId = request.tenant.id;
+      const id = await writeMenu(app, tenantId, (trx) => r.create(trx, tenantId, request.body));
+      return reply.code(201).send(await respond(tenantId, id, (request.query as Any).locale));
+    },
+  );
+
+  const updateSchema = {
+    summary: `Update ${r.summary} (partial: omitted fields keep their value)`,
+    params: IdParams,
+    querystring: localeQuery,
+    body: partial(r.input),
+    response: { 200: one, ...adminErrorResponses },
+  };
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: `/${r.path}/:id`,
+      config: { scopes: WRITE_SCOPES },
+      schema: updateSchema,
+      handler: async (request) => {
+        const tenantId = request.tenant.id;
+        const { id } = request.params as { id: number };
+        await writeMenu(app, tenantId, (trx) => r.update(trx, tenantId, id, request.body));
+        return respond(tenantId, id, (request.query as Any).locale);
+      },
+    });
+  }
+
+  app.delete(
+    `/${r.path}/:id`,
+    {
+      config: { scopes: WRITE_SCOPES },
+      schema: {
+        summary: `Delete ${r.summary}`,
+        params: IdParams,
+        response: { 204: Type.Null(), ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const tenantId = request.tenant.id;
+      const { id } = request.params as { id: number };
+      await writeMenu(app, tenantId, (trx) => r.remove(trx, tenantId, id));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,38 @@
+// /api/v1/admin/categories: every section of the owner, flat in menu order, each with its dishes,
+// sub-categories and sub-sections (inactive and out-of-window included).
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { CategoryRow } from '../../db/schema.js';
+import { PageQuery, registerCrud } from '../admin/crud.js';
+import { flatSections } from '../menu/snapshot.js';
+import { categoryTree } from '../menu/views.js';
+import { CategoryTree } from './schema.js';
+import { CategoryInput, createCategory, deleteCategory, updateCategory } from './service.js';
+
+const AdminCategoryQuery = Type.Object({
+  ...PageQuery,
+  parent_id: Type.Optional(Type.Integer({ minimum: 0 })),
+  menu_type: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('wine')])),
+});
+
+export function registerAdminCategories(app: FastifyInstance): void {
+  registerCrud<CategoryRow>(app, {
+    path: 'categories',
+    summary: 'sections',
+    entity: CategoryTree,
+    input: CategoryInput,
+    listQuery: AdminCategoryQuery,
+    // parent_id=0 lists the top-level sections.
+    list: (snapshot, q) =>
+      flatSections(snapshot, null).filter(
+        (s) =>
+          (q.parent_id === undefined || (s.parent_id ?? 0) === q.parent_id) &&
+          (q.menu_type === undefined || s.menu_type === q.menu_type),
+      ),
+    find: (snapshot, id) => snapshot.sections.find((s) => s.id === id),
+    view: (snapshot, row, locale) => categoryTree(snapshot, null, locale, row.id),
+    create: createCategory,
+    update: updateCategory,
+    remove: deleteCategory,
+  });
+}

@@ -1,0 +1,114 @@
+// Section writes: one level of nesting, sub-sections share their parent's menu_type, a time window
+// needs both ends, and a section holding dishes or sub-sections is never deleted behind the owner's back.
+import { type Static, Type } from '@sinclair/typebox';
+import type { Db } from '../../db/connect.js';
+import {
+  countWhere,
+  deleteRow,
+  findRow,
+  insertRow,
+  type MenuValues,
+  nextOrder,
+  updateRow,
+} from '../../db/menu-rows.js';
+import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../http/errors.js';
+import { DisplayOrder, Flag, OptionalRef, TimeOfDay, TranslationsInput } from '../../http/inputs.js';
+import { nowIso } from '../../http/schemas.js';
+import { countDishesWith } from '../items/service.js';
+import { deleteSectionTypes, setChildrenMenuType } from './repo.js';
+
+export const CategoryInput = Type.Object(
+  {
+    parent_id: OptionalRef,
+    menu_type: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('wine')])),
+    name: TranslationsInput({ requiredItalian: true, maxLength: 200 }),
+    notes: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    display_order: DisplayOrder,
+    is_active: Flag,
+    show_subcategories: Flag,
+    time_visibility_enabled: Flag,
+    time_start: Type.Optional(TimeOfDay),
+    time_end: Type.Optional(TimeOfDay),
+  },
+  { additionalProperties: false },
+);
+export type CategoryInput = Static<typeof CategoryInput>;
+
+const flag = (value: boolean | undefined, current: number) => (value === undefined ? current : Number(value));
+
+function merge(current: MenuValues<'categories'>, input: Partial<CategoryInput>): MenuValues<'categories'> {
+  return {
+    parent_id: input.parent_id === undefined ? current.parent_id : input.parent_id,
+    menu_type: input.menu_type ?? current.menu_type,
+    name_translations: input.name ? JSON.stringify(input.name) : current.name_translations,
+    notes: input.notes === undefined ? current.notes : input.notes,
+    display_order: input.display_order ?? current.display_order,
+    is_active: flag(input.is_active, current.is_active),
+    show_subcategories: flag(input.show_subcategories, current.show_subcategories),
+    time_visibility_enabled: flag(input.time_visibility_enabled, current.time_visibility_enabled),
+    time_start: input.time_start === undefined ? current.time_start : input.time_start,
+    time_end: input.time_end === undefined ? current.time_end : input.time_end,
+  };
+}
+
+/** Checks the merged section; a sub-section takes its parent's menu_type. */
+async function settle(trx: Db, tenantId: number, id: number | null, v: MenuValues<'categories'>): Promise<void> {
+  const issues: FieldIssue[] = [];
+  if (v.parent_id !== null) {
+    const parent = await findRow(trx, 'categories', tenantId, v.parent_id);
+    // Nesting is one level deep: the parent must be top-level, and a section with sub-sections stays top-level.
+    const hasChildren = id !== null && (await countWhere(trx, 'categories', tenantId, 'parent_id', id)) > 0;
+    if (!parent || parent.parent_id !== null || parent.id === id || hasChildren) {
+      issues.push({ field: 'parent_id', rule: 'exists' });
+    } else {
+      v.menu_type = parent.menu_type;
+    }
+  }
+  if (v.time_visibility_enabled) {
+    if (!v.time_start) issues.push({ field: 'time_start', rule: 'required' });
+    if (!v.time_end) issues.push({ field: 'time_end', rule: 'required' });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+export async function createCategory(trx: Db, tenantId: number, input: CategoryInput): Promise<number> {
+  const values = merge(
+    {
+      parent_id: null,
+      menu_type: 'standard',
+      name_translations: '{}',
+      notes: null,
+      display_order: 0,
+      is_active: 1,
+      show_subcategories: 0,
+      time_visibility_enabled: 0,
+      time_start: null,
+      time_end: null,
+    },
+    input,
+  );
+  await settle(trx, tenantId, null, values);
+  if (input.display_order === undefined) {
+    values.display_order = await nextOrder(trx, 'categories', tenantId, 'parent_id', values.parent_id);
+  }
+  return insertRow(trx, 'categories', tenantId, values, nowIso());
+}
+
+export async function updateCategory(trx: Db, tenantId: number, id: number, input: Partial<CategoryInput>) {
+  const current = await findRow(trx, 'categories', tenantId, id);
+  if (!current) throw new NotFoundError();
+  const values = merge(current, input);
+  await settle(trx, tenantId, id, values);
+  await updateRow(trx, 'categories', tenantId, id, values, nowIso());
+  if (values.parent_id === null) await setChildrenMenuType(trx, tenantId, id, values.menu_type);
+}
+
+export async function deleteCategory(trx: Db, tenantId: number, id: number): Promise<void> {
+  if (!(await findRow(trx, 'categories', tenantId, id))) throw new NotFoundError();
+  const busy =
+    (await countDishesWith(trx, tenantId, 'category_id', id)) > 0 ||
+    (await countWhere(trx, 'categories', tenantId, 'parent_id', id)) > 0;
+  if (busy) throw new ConflictError('section_not_empty');
+  await deleteSectionTypes(trx, tenantId, id);
+  await deleteRow(trx, 'categories', tenantId, id);
+}

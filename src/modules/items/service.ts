@@ -1,0 +1,115 @@
+// Dish writes: references must exist in the same tenant, a sub-category must belong to the dish's
+// section, prices are stored in cents, and the search text follows the translations.
+import { type Static, Type } from '@sinclair/typebox';
+import type { Db } from '../../db/connect.js';
+import {
+  countWhere,
+  deleteRow,
+  findRow,
+  insertRow,
+  type MenuValues,
+  nextOrder,
+  updateRow,
+} from '../../db/menu-rows.js';
+import { type FieldIssue, NotFoundError, ValidationError } from '../../http/errors.js';
+import { DisplayOrder, Flag, Id, OptionalRef, TranslationsInput } from '../../http/inputs.js';
+import { nowIso } from '../../http/schemas.js';
+import { parseJson, type Translations } from '../../i18n/text.js';
+import { ALLERGEN_KEYS } from '../allergens/data.js';
+import { itemSearchText } from './repo.js';
+
+export const ItemInput = Type.Object(
+  {
+    category_id: Id,
+    type_id: OptionalRef,
+    winery_id: OptionalRef,
+    name: TranslationsInput({ requiredItalian: true, maxLength: 200 }),
+    description: Type.Optional(TranslationsInput({ requiredItalian: false, maxLength: 2000 })),
+    price: Type.Number({ minimum: 0, maximum: 1_000_000, multipleOf: 0.01 }),
+    allergens: Type.Optional(
+      Type.Array(Type.Union(ALLERGEN_KEYS.map((k) => Type.Literal(k))), { maxItems: 14, uniqueItems: true }),
+    ),
+    is_active: Flag,
+    is_recommended: Flag,
+    display_order: DisplayOrder,
+  },
+  { additionalProperties: false },
+);
+export type ItemInput = Static<typeof ItemInput>;
+
+/** category_id, type_id and winery_id must name rows of this tenant; the type must be of the dish's section. */
+async function checkReferences(trx: Db, tenantId: number, v: MenuValues<'items'>): Promise<void> {
+  const issues: FieldIssue[] = [];
+  const section = await findRow(trx, 'categories', tenantId, v.category_id);
+  if (!section) issues.push({ field: 'category_id', rule: 'exists' });
+  if (v.type_id !== null) {
+    const type = await findRow(trx, 'types', tenantId, v.type_id);
+    if (!type || type.category_id !== v.category_id) issues.push({ field: 'type_id', rule: 'exists' });
+  }
+  if (v.winery_id !== null && !(await findRow(trx, 'wineries', tenantId, v.winery_id))) {
+    issues.push({ field: 'winery_id', rule: 'exists' });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+function merge(current: MenuValues<'items'>, input: Partial<ItemInput>): MenuValues<'items'> {
+  const names = input.name ?? parseJson<Translations>(current.name_translations, {});
+  const descriptions = input.description ?? parseJson<Translations>(current.description_translations, {});
+  return {
+    category_id: input.category_id ?? current.category_id,
+    type_id: input.type_id === undefined ? current.type_id : input.type_id,
+    winery_id: input.winery_id === undefined ? current.winery_id : input.winery_id,
+    name_translations: JSON.stringify(names),
+    description_translations: JSON.stringify(descriptions),
+    price_cents: input.price === undefined ? current.price_cents : Math.round(input.price * 100),
+    allergens: input.allergens === undefined ? current.allergens : JSON.stringify(input.allergens),
+    is_active: input.is_active === undefined ? current.is_active : Number(input.is_active),
+    is_recommended: input.is_recommended === undefined ? current.is_recommended : Number(input.is_recommended),
+    display_order: input.display_order ?? current.display_order,
+    search_text: itemSearchText(names, descriptions),
+  };
+}
+
+export async function createItem(trx: Db, tenantId: number, input: ItemInput): Promise<number> {
+  const blank: MenuValues<'items'> = {
+    category_id: input.category_id,
+    type_id: null,
+    winery_id: null,
+    name_translations: '{}',
+    description_translations: '{}',
+    price_cents: 0,
+    allergens: '[]',
+    is_active: 1,
+    is_recommended: 0,
+    display_order: 0,
+    search_text: '',
+  };
+  const values = merge(blank, input);
+  await checkReferences(trx, tenantId, values);
+  if (input.display_order === undefined) {
+    values.display_order = await nextOrder(trx, 'items', tenantId, 'category_id', values.category_id);
+  }
+  return insertRow(trx, 'items', tenantId, values, nowIso());
+}
+
+export async function updateItem(trx: Db, tenantId: number, id: number, input: Partial<ItemInput>): Promise<void> {
+  const current = await findRow(trx, 'items', tenantId, id);
+  if (!current) throw new NotFoundError();
+  const values = merge(current, input);
+  await checkReferences(trx, tenantId, values);
+  await updateRow(trx, 'items', tenantId, id, values, nowIso());
+}
+
+export async function deleteItem(trx: Db, tenantId: number, id: number): Promise<void> {
+  if (!(await deleteRow(trx, 'items', tenantId, id))) throw new NotFoundError();
+}
+
+/** Used by sections, sub-categories and wineries before they are deleted or moved. */
+export function countDishesWith(
+  trx: Db,
+  tenantId: number,
+  column: 'category_id' | 'type_id' | 'winery_id',
+  id: number,
+) {
+  return countWhere(trx, 'items', tenantId, column, id);
+}

@@ -1,0 +1,54 @@
+// Token rules: creation for a tenant's user (name 1..100, at least one known scope) and authentication.
+import type { Db } from '../../db/connect.js';
+import type { ApiTokenRow } from '../../db/schema.js';
+import { findUserByEmail } from '../users/repo.js';
+import { findActiveToken, insertToken, touchToken } from './repo.js';
+import { generateSecret, hashSecret, isScope, parseBearer, type Scope, secretMatches } from './token.js';
+
+export class TokenInputError extends Error {}
+
+export interface CreatedToken {
+  id: number;
+  /** The whole token, `<id>|<secret>`: shown once, never stored. */
+  plain: string;
+}
+
+export async function createToken(
+  db: Db,
+  tenantId: number,
+  input: { email: string; name: string; scopes: string[] },
+): Promise<CreatedToken> {
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 100) throw new TokenInputError('The token name must be 1-100 characters.');
+  const scopes = [...new Set(input.scopes.map((s) => s.trim()).filter(Boolean))];
+  if (scopes.length === 0) throw new TokenInputError('Pick at least one scope: menu:read, menu:write, analytics:read.');
+  const unknown = scopes.filter((s) => !isScope(s));
+  if (unknown.length > 0) {
+    throw new TokenInputError(`Unknown scope(s): ${unknown.join(', ')}. Known: menu:read, menu:write, analytics:read.`);
+  }
+  const user = await findUserByEmail(db, tenantId, input.email);
+  if (!user) throw new TokenInputError(`No user "${input.email}" in this tenant.`);
+  const secret = generateSecret();
+  const id = await insertToken(db, tenantId, { userId: user.id, name, tokenHash: hashSecret(secret), scopes });
+  return { id, plain: `${id}|${secret}` };
+}
+
+export interface Principal {
+  tokenId: number;
+  userId: number;
+  scopes: Scope[];
+}
+
+/** The principal behind an Authorization header on this tenant, or undefined (401). Read from the database every time. */
+export async function authenticate(
+  db: Db,
+  tenantId: number,
+  header: string | undefined,
+): Promise<Principal | undefined> {
+  const parsed = parseBearer(header);
+  if (!parsed) return undefined;
+  const token: ApiTokenRow | undefined = await findActiveToken(db, tenantId, parsed.id);
+  if (!token || !secretMatches(parsed.secret, token.token_hash)) return undefined;
+  await touchToken(db, tenantId, token.id);
+  return { tokenId: token.id, userId: token.user_id, scopes: (JSON.parse(token.scopes) as string[]).filter(isScope) };
+}
