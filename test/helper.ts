@@ -80,6 +80,8 @@ export interface Call {
   host?: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Client address as the socket would see it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export async function call(app: FastifyInstance, c: Call) {
@@ -88,6 +90,7 @@ export async function call(app: FastifyInstance, c: Call) {
     method: c.method ?? 'GET',
     url: c.url,
     headers: { host, accept: 'application/json', ...c.headers },
+    ...(c.remoteAddress ? { remoteAddress: c.remoteAddress } : {}),
     ...(c.body === undefined ? {} : typeof c.body === 'string' ? { payload: c.body } : { payload: c.body as object }),
   });
   let json: any;

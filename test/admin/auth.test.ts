@@ -29,7 +29,11 @@ for (const dialect of dialects) {
       assert.ok(match, token);
       const { crc32 } = await import('node:zlib');
       assert.equal(crc32(match[2]).toString(16).padStart(8, '0'), match[3]);
-      const stored = await t.db.db.selectFrom('api_tokens').select('token_hash').where('id', '=', Number(match[1])).executeTakeFirstOrThrow();
+      const stored = await t.db.db
+        .selectFrom('api_tokens')
+        .select('token_hash')
+        .where('id', '=', Number(match[1]))
+        .executeTakeFirstOrThrow();
       assert.notEqual(stored.token_hash, match[2] + match[3], 'only the hash is stored');
       assert.match(stored.token_hash, /^[0-9a-f]{64}$/);
     });
@@ -60,7 +64,11 @@ for (const dialect of dialects) {
       }
       const ok = await adminCall(t.app, valid, { url: '/api/v1/admin/items', host: 'alpha' });
       assert.equal(ok.statusCode, 200);
-      const lower = await call(t.app, { url: '/api/v1/admin/items', host: 'alpha', headers: { authorization: `bearer ${valid}` } });
+      const lower = await call(t.app, {
+        url: '/api/v1/admin/items',
+        host: 'alpha',
+        headers: { authorization: `bearer ${valid}` },
+      });
       assert.equal(lower.statusCode, 200, 'the scheme is case-insensitive');
     });
 
@@ -82,12 +90,22 @@ for (const dialect of dialects) {
       const denied = await adminCall(t.app, analytics, list);
       assert.equal(denied.statusCode, 403);
       assert.deepEqual(denied.json, FORBIDDEN);
-      const post = { method: 'POST' as const, url: '/api/v1/admin/wineries', host: 'alpha', body: { name: 'Cantina Nuova' } };
+      const post = {
+        method: 'POST' as const,
+        url: '/api/v1/admin/wineries',
+        host: 'alpha',
+        body: { name: 'Cantina Nuova' },
+      };
       const readWrite = await adminCall(t.app, read, post);
       assert.equal(readWrite.statusCode, 403);
       assert.deepEqual(readWrite.json, FORBIDDEN);
       assert.equal((await adminCall(t.app, write, post)).statusCode, 201);
-      const settings = await adminCall(t.app, read, { method: 'PUT', url: '/api/v1/admin/settings', host: 'alpha', body: {} });
+      const settings = await adminCall(t.app, read, {
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        host: 'alpha',
+        body: {},
+      });
       assert.equal(settings.statusCode, 403);
     });
 
@@ -98,17 +116,30 @@ for (const dialect of dialects) {
       assert.equal(noToken.statusCode, 401);
       const noScope = await adminCall(t.app, read, { ...bad, headers: { 'content-type': 'application/json' } });
       assert.equal(noScope.statusCode, 403);
-      const invalid = await call(t.app, { method: 'POST', url: '/api/v1/admin/items', host: 'alpha', body: { price: -1 } });
+      const invalid = await call(t.app, {
+        method: 'POST',
+        url: '/api/v1/admin/items',
+        host: 'alpha',
+        body: { price: -1 },
+      });
       assert.equal(invalid.statusCode, 401);
     });
 
     test('use is recorded in last_used_at', async () => {
       const token = await tokenFor(t.db.db, alpha, ['menu:read']);
       const id = Number(token.split('|')[0]);
-      const before = await t.db.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const before = await t.db.db
+        .selectFrom('api_tokens')
+        .select('last_used_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       assert.equal(before.last_used_at, null);
       await adminCall(t.app, token, { url: '/api/v1/admin/items', host: 'alpha' });
-      const after = await t.db.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const after = await t.db.db
+        .selectFrom('api_tokens')
+        .select('last_used_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       assert.match(after.last_used_at ?? '', /^\d{4}-\d\d-\d\dT/);
     });
 

@@ -44,7 +44,14 @@ for (const dialect of dialects) {
       const res = await admin({
         method: 'POST',
         url: '/api/v1/admin/items',
-        body: { category_id: '5', name: { it: 'X', xx: 'y' }, price: 'cheap', is_active: 1, allergens: ['latte', 'gluten'], colour: 'red' },
+        body: {
+          category_id: '5',
+          name: { it: 'X', xx: 'y' },
+          price: 'cheap',
+          is_active: 1,
+          allergens: ['latte', 'gluten'],
+          colour: 'red',
+        },
       });
       assert.equal(res.statusCode, 422);
       assert.deepEqual(res.json.errors, {
@@ -80,8 +87,10 @@ for (const dialect of dialects) {
     });
 
     test('references must exist in the same tenant; a sub-category must be of the dish section', async () => {
-      const betaSections = (await adminCall(t.app, betaToken, { url: '/api/v1/admin/categories', host: 'beta' })).json.data;
-      const betaWinery = (await adminCall(t.app, betaToken, { url: '/api/v1/admin/wineries', host: 'beta' })).json.data[0];
+      const betaSections = (await adminCall(t.app, betaToken, { url: '/api/v1/admin/categories', host: 'beta' })).json
+        .data;
+      const betaWinery = (await adminCall(t.app, betaToken, { url: '/api/v1/admin/wineries', host: 'beta' })).json
+        .data[0];
       const pasta = section('Primi').types[0];
       const res = await admin({
         method: 'POST',
@@ -106,7 +115,11 @@ for (const dialect of dialects) {
         body: { category_id: section('Dolci').id, type_id: pasta.id, name: { it: 'Torta' }, price: 5 },
       });
       assert.deepEqual(wrongType.json.errors, { type_id: ['Type id selezionato non è valido.'] });
-      const count = await t.db.db.selectFrom('items').select((eb) => eb.fn.countAll().as('n')).where('name_translations', 'like', '%Intruso%').executeTakeFirstOrThrow();
+      const count = await t.db.db
+        .selectFrom('items')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('name_translations', 'like', '%Intruso%')
+        .executeTakeFirstOrThrow();
       assert.equal(Number(count.n), 0, 'nothing was written');
     });
 
@@ -141,7 +154,10 @@ for (const dialect of dialects) {
       const names = after.json.data.sections.find((s: any) => s.id === primi.id).items.map((i: any) => i.name);
       assert.equal(names.at(-1), 'Tagliatelle with ragù');
       const search = await call(t.app, { url: '/api/v1/items?search=ragu', host: 'alpha' });
-      assert.deepEqual(search.json.data.map((i: any) => i.id), [dish.id]);
+      assert.deepEqual(
+        search.json.data.map((i: any) => i.id),
+        [dish.id],
+      );
     });
 
     test('PUT is partial, PATCH is its alias, GET reads back, DELETE answers 204 and the dish is gone', async () => {
@@ -161,9 +177,16 @@ for (const dialect of dialects) {
       assert.equal(patch.json.data.price, 5.5);
       const got = await admin({ url: `/api/v1/admin/items/${id}` });
       assert.equal(got.json.data.is_active, false);
-      assert.equal((await call(t.app, { url: `/api/v1/items/${id}`, host: 'alpha' })).statusCode, 404, 'inactive: hidden');
+      assert.equal(
+        (await call(t.app, { url: `/api/v1/items/${id}`, host: 'alpha' })).statusCode,
+        404,
+        'inactive: hidden',
+      );
       const list = await admin({ url: '/api/v1/admin/items?is_active=0' });
-      assert.ok(list.json.data.some((i: any) => i.id === id), 'the owner still sees it');
+      assert.ok(
+        list.json.data.some((i: any) => i.id === id),
+        'the owner still sees it',
+      );
       const del = await admin({ method: 'DELETE', url: `/api/v1/admin/items/${id}` });
       assert.equal(del.statusCode, 204);
       assert.equal(del.body, '');
@@ -171,13 +194,20 @@ for (const dialect of dialects) {
       assert.equal(gone.statusCode, 404);
       assert.deepEqual(gone.json, { success: false, message: 'Resource not found.' });
       assert.equal((await admin({ method: 'DELETE', url: `/api/v1/admin/items/${id}` })).statusCode, 404);
-      assert.equal((await admin({ method: 'PUT', url: `/api/v1/admin/items/${id}`, body: { price: 1 } })).statusCode, 404);
+      assert.equal(
+        (await admin({ method: 'PUT', url: `/api/v1/admin/items/${id}`, body: { price: 1 } })).statusCode,
+        404,
+      );
     });
 
     test('moving a dish to another section drops a sub-category that is not of the new section', async () => {
       const primi = section('Primi');
       const dish = primi.items[0];
-      const res = await admin({ method: 'PUT', url: `/api/v1/admin/items/${dish.id}`, body: { category_id: section('Dolci').id } });
+      const res = await admin({
+        method: 'PUT',
+        url: `/api/v1/admin/items/${dish.id}`,
+        body: { category_id: section('Dolci').id },
+      });
       assert.equal(res.statusCode, 422);
       assert.deepEqual(Object.keys(res.json.errors), ['type_id']);
       const ok = await admin({
@@ -191,8 +221,14 @@ for (const dialect of dialects) {
 
     test('the admin list filters and paginates like /items, inactive dishes included', async () => {
       const all = await admin({ url: '/api/v1/admin/items?per_page=100' });
-      assert.ok(all.json.data.some((i: any) => i.name === 'Fiori fritti'), 'inactive dish listed');
-      assert.ok(all.json.data.some((i: any) => i.name === 'Spritz'), 'out-of-window dish listed');
+      assert.ok(
+        all.json.data.some((i: any) => i.name === 'Fiori fritti'),
+        'inactive dish listed',
+      );
+      assert.ok(
+        all.json.data.some((i: any) => i.name === 'Spritz'),
+        'out-of-window dish listed',
+      );
       const page = await admin({ url: '/api/v1/admin/items?per_page=2&page=2' });
       assert.equal(page.json.meta.per_page, 2);
       assert.equal(page.json.meta.page, 2);
