@@ -8,6 +8,9 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { validatorCompiler } from './http/validator.js';
 import { allergenRoutes } from './modules/allergens/routes.js';
+import { registerAnalyticsReports } from './modules/analytics/admin.js';
+import { ingestRoutes } from './modules/analytics/ingest.js';
+import { AnalyticsWriter } from './modules/analytics/writer.js';
 import { registerAdminCategories } from './modules/categories/admin.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { registerAdminItems } from './modules/items/admin.js';
@@ -55,6 +58,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('snapshots', new SnapshotStore(database.db, options.now));
+  const analytics = new AnalyticsWriter(database.db, app.log);
+  app.decorate('analytics', analytics);
 
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ErrorEnvelope);
@@ -82,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await pub.register(settingsRoutes);
         await pub.register(themeRoutes);
         await pub.register(allergenRoutes);
+        await pub.register(ingestRoutes, { now: options.now });
       });
       await api.register(
         async (admin) => {
@@ -94,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           registerAdminWineries(admin);
           registerAdminSettings(admin);
           registerAdminTheme(admin);
+          registerAnalyticsReports(admin, options.now);
         },
         { prefix: '/admin' },
       );
@@ -103,9 +110,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onReady', async () => {
     directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));
+    analytics.start();
   });
   app.addHook('onClose', async () => {
     directory.stop();
+    // Store every accepted analytics event before the database goes away.
+    await analytics.stop();
     await counters.close();
     if (!options.database) await database.close();
   });

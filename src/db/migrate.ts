@@ -2,9 +2,11 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DbHandle } from './connect.js';
 import * as initial from './migrations/2026112101_initial.js';
+import * as analytics from './migrations/2026112102_analytics.js';
 
 const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
+  '2026112102_analytics': analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -142,6 +142,76 @@ export interface ApiTokenTable {
   created_at: string;
 }
 
+export interface AnalyticsEventTable {
+  id: Generated<number>;
+  tenant_id: number;
+  type: string;
+  occurred_at: string;
+  /** Local date (YYYY-MM-DD) and hour in the restaurant's time zone when it happened. */
+  day: string;
+  hour: number;
+  session_id: string;
+  locale: string;
+  category_id: number | null;
+  item_id: number | null;
+  allergens: string | null;
+  query: string | null;
+}
+
+export interface AnalyticsDailyTable {
+  tenant_id: number;
+  day: string;
+  menu_views: number;
+  item_views: number;
+  section_views: number;
+  allergen_filters: number;
+  searches: number;
+  locale_switches: number;
+}
+
+export interface AnalyticsHourlyTable {
+  tenant_id: number;
+  day: string;
+  hour: number;
+  menu_views: number;
+}
+
+export interface AnalyticsLocaleDailyTable {
+  tenant_id: number;
+  day: string;
+  locale: string;
+  menu_views: number;
+}
+
+export interface AnalyticsItemDailyTable {
+  tenant_id: number;
+  day: string;
+  item_id: number;
+  locale: string;
+  views: number;
+}
+
+export interface AnalyticsSectionDailyTable {
+  tenant_id: number;
+  day: string;
+  category_id: number;
+  views: number;
+  item_views: number;
+}
+
+export interface AnalyticsAllergenDailyTable {
+  tenant_id: number;
+  day: string;
+  allergen: string;
+  filters: number;
+}
+
+export interface AnalyticsSessionTable {
+  tenant_id: number;
+  day: string;
+  session_id: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   tenant_domains: TenantDomainTable;
@@ -153,6 +223,14 @@ export interface Database {
   items: ItemTable;
   users: UserTable;
   api_tokens: ApiTokenTable;
+  analytics_events: AnalyticsEventTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_hourly: AnalyticsHourlyTable;
+  analytics_locale_daily: AnalyticsLocaleDailyTable;
+  analytics_item_daily: AnalyticsItemDailyTable;
+  analytics_section_daily: AnalyticsSectionDailyTable;
+  analytics_allergen_daily: AnalyticsAllergenDailyTable;
+  analytics_sessions: AnalyticsSessionTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;

@@ -37,3 +37,45 @@ export function isWithinWindow(start: string, end: string, hhmm: string): boolea
   if (start < end) return hhmm >= start && hhmm < end;
   return hhmm >= start || hhmm < end;
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const dayCache = new Map<string, { bucket: number; value: { day: string; hour: number } }>();
+
+/**
+ * Local date (YYYY-MM-DD) and hour in `timezone` at `ms`. Cached per 15 minutes (every UTC offset
+ * in use is a multiple of 15 minutes), since a batch of events shares a handful of them.
+ */
+export function localDayHour(timezone: string, ms: number): { day: string; hour: number } {
+  const bucket = Math.floor(ms / 900_000);
+  const key = timezone;
+  const cached = dayCache.get(key);
+  if (cached && cached.bucket === bucket) return cached.value;
+  let f = dayFormatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    dayFormatters.set(timezone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(new Date(bucket * 900_000)).map((p) => [p.type, p.value]));
+  const value = { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  dayCache.set(key, { bucket, value });
+  return value;
+}
+
+/** `day` ± `n` days (calendar arithmetic on YYYY-MM-DD, no time zone involved). */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to` inclusive. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}

@@ -1,0 +1,161 @@
+// POST /api/v1/analytics/events: the one public write. Diners' browsers send batches of 1..100
+// events (no token, no cookie set, no IP stored); a valid batch is queued and answered 202.
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { type FieldIssue, ValidationError } from '../../http/errors.js';
+import { messageLocale } from '../../http/request-locale.js';
+import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
+import { resolveLocale } from '../../i18n/locales.js';
+import { formatMessage } from '../../i18n/messages.js';
+import { ALLERGEN_KEYS } from '../allergens/data.js';
+import { localDayHour } from '../menu/clock.js';
+import { publicContext } from '../menu/context.js';
+import type { MenuSnapshot } from '../menu/snapshot.js';
+import { defaultLocaleOf } from '../menu/views.js';
+import type { StoredEvent } from './repo.js';
+import type { AnalyticsWriter } from './writer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    analytics: AnalyticsWriter;
+  }
+}
+
+export const EVENT_TYPES = [
+  'menu_view',
+  'section_view',
+  'item_view',
+  'allergen_filter',
+  'search',
+  'locale_switch',
+] as const;
+
+const Event = Type.Object(
+  {
+    type: Type.Union(EVENT_TYPES.map((t) => Type.Literal(t))),
+    occurred_at: Type.Optional(
+      Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})$' }),
+    ),
+    session_id: Type.String({ minLength: 1, maxLength: 64 }),
+    locale: Type.Optional(Type.String({ minLength: 1, maxLength: 35 })),
+    category_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    item_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    allergens: Type.Optional(
+      Type.Array(Type.Union(ALLERGEN_KEYS.map((k) => Type.Literal(k))), {
+        minItems: 1,
+        maxItems: 14,
+        uniqueItems: true,
+      }),
+    ),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+type Event = Static<typeof Event>;
+
+export const EventBatch = Type.Object(
+  { events: Type.Array(Event, { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
+
+/** The field each event type cannot do without. */
+const NEEDS: Partial<Record<Event['type'], keyof Event>> = {
+  section_view: 'category_id',
+  item_view: 'item_id',
+  allergen_filter: 'allergens',
+  search: 'query',
+  locale_switch: 'locale',
+};
+
+/** Events older than this are refused (a page queues events while offline, not for weeks). */
+const MAX_AGE_MS = 7 * 86_400_000;
+
+/** Checks every event against this tenant's menu and turns it into a stored row; throws on any issue. */
+export function toStoredEvents(snapshot: MenuSnapshot, events: Event[], now: number): StoredEvent[] {
+  const issues: FieldIssue[] = [];
+  const sections = new Set(snapshot.sections.map((s) => s.id));
+  const itemSection = new Map<number, number>();
+  for (const [sectionId, list] of snapshot.items) for (const item of list) itemSection.set(item.id, sectionId);
+  const timezone = snapshot.settings.timezone;
+  const fallback = defaultLocaleOf(snapshot);
+
+  const stored = events.map((e, i): StoredEvent => {
+    const field = (name: string) => `events.${i}.${name}`;
+    const needed = NEEDS[e.type];
+    if (needed && e[needed] === undefined) issues.push({ field: field(needed), rule: 'required' });
+    if (e.category_id !== undefined && !sections.has(e.category_id))
+      issues.push({ field: field('category_id'), rule: 'exists' });
+    if (e.item_id !== undefined && !itemSection.has(e.item_id))
+      issues.push({ field: field('item_id'), rule: 'exists' });
+    let at = e.occurred_at === undefined ? now : Date.parse(e.occurred_at);
+    if (Number.isNaN(at)) issues.push({ field: field('occurred_at'), rule: 'date' });
+    else if (at < now - MAX_AGE_MS)
+      issues.push({
+        field: field('occurred_at'),
+        rule: 'after_or_equal',
+        params: { date: new Date(now - MAX_AGE_MS).toISOString().slice(0, 10) },
+      });
+    // A device clock running ahead is not the diner's fault: count the event as happening now.
+    if (Number.isNaN(at) || at > now) at = now;
+    const { day, hour } = localDayHour(timezone, at);
+    return {
+      type: e.type,
+      occurred_at: new Date(at).toISOString(),
+      day,
+      hour,
+      session_id: e.session_id,
+      locale: resolveLocale(e.locale, fallback),
+      // A dish view counts for the dish's current section, whatever the page sent.
+      category_id: e.item_id !== undefined ? (itemSection.get(e.item_id) ?? null) : (e.category_id ?? null),
+      item_id: e.item_id ?? null,
+      allergens: e.allergens ? JSON.stringify(e.allergens) : null,
+      query: e.query ?? null,
+    };
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return stored;
+}
+
+export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (app, options) => {
+  const now = options.now ?? Date.now;
+  // navigator.sendBeacon() sends text/plain unless told otherwise: read it as JSON here (only here).
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      const error = Object.assign(new Error('Invalid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      done(error, undefined);
+    }
+  });
+  app.post(
+    '/analytics/events',
+    {
+      schema: {
+        summary: "Diners' analytics events, accepted for batch processing (202)",
+        body: EventBatch,
+        response: {
+          202: envelope(Type.Object({ accepted: Type.Integer() }), Meta),
+          503: Type.Ref('ErrorEnvelope'),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { snapshot } = await publicContext(app, request);
+      const { events } = request.body as Static<typeof EventBatch>;
+      const stored = toStoredEvents(snapshot, events, now());
+      if (!app.analytics.enqueue(request.tenant.id, stored)) {
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({
+            success: false,
+            message: formatMessage(messageLocale(request.headers['accept-language']), 'server_error', {}),
+          });
+      }
+      return reply
+        .code(202)
+        .send({ success: true, data: { accepted: stored.length }, meta: { generated_at: nowIso() } });
+    },
+  );
+};
