@@ -6,6 +6,7 @@ import type { Locale } from '../i18n/locales.js';
 import { formatMessage, type MessageKey } from '../i18n/messages.js';
 import {
   AppError,
+  BadRequestError,
   ConflictError,
   type FieldIssue,
   MethodNotAllowedError,
@@ -61,6 +62,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     const body = errorBody(locale, error.messageKey);
     return reply.code(422).send(error.field ? { ...body, errors: { [error.field]: [body.message] } } : body);
   }
+  if (error instanceof BadRequestError) return reply.code(400).send(errorBody(locale, error.messageKey));
   if (error instanceof MethodNotAllowedError) {
     return reply.code(405).header('allow', error.allow.join(', ')).send(errorBody(locale, 'method_not_allowed'));
   }

@@ -52,6 +52,14 @@ export class ConflictError extends AppError {
   }
 }
 
+/** A request body that cannot be read as the endpoint expects (400). */
+export class BadRequestError extends AppError {
+  readonly statusCode = 400;
+  constructor(readonly messageKey: MessageKey) {
+    super(messageKey);
+  }
+}
+
 export class MethodNotAllowedError extends AppError {
   readonly statusCode = 405;
   constructor(readonly allow: string[]) {

@@ -6,7 +6,7 @@
 // parameters are coerced (they are text on the wire); JSON bodies never are.
 import type { FastifySchemaCompiler } from 'fastify';
 import type { MessageKey } from '../i18n/messages.js';
-import { type FieldIssue, NotFoundError, ValidationError } from './errors.js';
+import { BadRequestError, type FieldIssue, NotFoundError, ValidationError } from './errors.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON schema objects are untyped by nature
 type Schema = Record<string, any>;
@@ -227,6 +227,10 @@ export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpP
   const coerceScalars = httpPart !== 'body';
   return (data: unknown) => {
     const input = data ?? (schema.type === 'object' ? {} : data);
+    // A JSON array or scalar where an object is expected has no field to name: refuse the body.
+    if (httpPart === 'body' && schema.type === 'object' && (typeof input !== 'object' || Array.isArray(input))) {
+      return { error: new BadRequestError('body_not_object') };
+    }
     const { value, issues } = validate(schema, input, coerceScalars);
     if (issues.length === 0) return { value };
     return { error: httpPart === 'params' ? new NotFoundError() : new ValidationError(issues) };

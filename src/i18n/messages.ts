@@ -39,6 +39,8 @@ export type MessageKey =
   | 'server_error'
   | 'section_not_empty'
   | 'type_in_use'
+  | 'type_move_in_use'
+  | 'body_not_object'
   | 'winery_in_use'
   | 'range_too_long';
 
@@ -81,6 +83,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     server_error: 'Errore del server. Riprova tra qualche secondo.',
     section_not_empty: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
     type_in_use: 'La sottocategoria non può essere eliminata perché è usata da alcuni piatti.',
+    type_move_in_use: "La sottocategoria non può essere spostata in un'altra sezione perché è usata da alcuni piatti.",
+    body_not_object: 'Il corpo della richiesta deve essere un oggetto JSON.',
     winery_in_use: 'La cantina non può essere eliminata perché è usata da alcuni piatti.',
     range_too_long: 'Il periodo non può superare un anno.',
   },
@@ -122,6 +126,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     server_error: 'Server error. Please try again in a few seconds.',
     section_not_empty: 'The section cannot be deleted because it contains dishes or subsections.',
     type_in_use: 'The subcategory cannot be deleted because it is used by some dishes.',
+    type_move_in_use: 'The subcategory cannot be moved to another section because it is used by some dishes.',
+    body_not_object: 'The request body must be a JSON object.',
     winery_in_use: 'The winery cannot be deleted because it is used by some dishes.',
     range_too_long: 'The period cannot exceed one year.',
   },
@@ -163,6 +169,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     server_error: 'Erreur du serveur. Veuillez réessayer dans quelques secondes.',
     section_not_empty: 'La section ne peut pas être supprimée car elle contient des plats ou des sous-sections.',
     type_in_use: 'La sous-catégorie ne peut pas être supprimée car elle est utilisée par certains plats.',
+    type_move_in_use:
+      'La sous-catégorie ne peut pas être déplacée vers une autre section car elle est utilisée par certains plats.',
+    body_not_object: 'Le corps de la requête doit être un objet JSON.',
     winery_in_use: 'Le domaine viticole ne peut pas être supprimé car il est utilisé par certains plats.',
     range_too_long: 'La période ne peut pas dépasser un an.',
   },
@@ -204,6 +213,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     server_error: 'Serverfehler. Bitte versuchen Sie es in einigen Sekunden erneut.',
     section_not_empty: 'Der Abschnitt kann nicht gelöscht werden, da er Gerichte oder Unterabschnitte enthält.',
     type_in_use: 'Die Unterkategorie kann nicht gelöscht werden, da sie von einigen Gerichten verwendet wird.',
+    type_move_in_use:
+      'Die Unterkategorie kann nicht in einen anderen Abschnitt verschoben werden, da sie von einigen Gerichten verwendet wird.',
+    body_not_object: 'Der Anfragetext muss ein JSON-Objekt sein.',
     winery_in_use: 'Das Weingut kann nicht gelöscht werden, da es von einigen Gerichten verwendet wird.',
     range_too_long: 'Der Zeitraum darf ein Jahr nicht überschreiten.',
   },
@@ -245,6 +257,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     server_error: 'Error del servidor. Inténtelo de nuevo en unos segundos.',
     section_not_empty: 'La sección no se puede eliminar porque contiene platos o subsecciones.',
     type_in_use: 'La subcategoría no se puede eliminar porque la usan algunos platos.',
+    type_move_in_use: 'La subcategoría no se puede mover a otra sección porque la usan algunos platos.',
+    body_not_object: 'El cuerpo de la solicitud debe ser un objeto JSON.',
     winery_in_use: 'La bodega no se puede eliminar porque la usan algunos platos.',
     range_too_long: 'El período no puede superar un año.',
   },

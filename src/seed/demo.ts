@@ -6,6 +6,7 @@ import { slugExists } from '../modules/tenants/repo.js';
 import { createTenant } from '../modules/tenants/service.js';
 import { generatePassword } from '../modules/users/password.js';
 import { createUser } from '../modules/users/service.js';
+import { seedDemoAnalytics } from './demo-analytics.js';
 import { demoRestaurant } from './demo-data.js';
 import type { DemoRestaurant, DemoSection } from './demo-types.js';
 
@@ -152,6 +153,7 @@ export async function seedDemo(
     async (trx, id) => {
       await fillRestaurant(trx, id, restaurant);
       await createUser(trx, id, { email: DEMO_OWNER_EMAIL, password, name: 'Demo owner' });
+      await seedDemoAnalytics(trx, id, restaurant.settings.timezone, Date.now());
     },
   );
   return { created: true, tenantId, owner: { email: DEMO_OWNER_EMAIL, password } };

@@ -123,7 +123,10 @@ export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (a
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      const error = Object.assign(new Error('Invalid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      const error = Object.assign(new Error('Invalid JSON'), {
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      });
       done(error, undefined);
     }
   });

@@ -23,12 +23,12 @@ export function wallClock(timezone: string, nowMs: number = Date.now()): string 
   return hhmm;
 }
 
-export function isValidTimezone(timezone: string): boolean {
+/** The canonical IANA name of a time zone (`europe/rome` → `Europe/Rome`), or undefined if unknown. */
+export function canonicalTimezone(timezone: string): string | undefined {
   try {
-    formatter(timezone);
-    return true;
+    return new Intl.DateTimeFormat('en-GB', { timeZone: timezone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

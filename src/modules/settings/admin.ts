@@ -7,7 +7,7 @@ import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.
 import { LOCALES } from '../../i18n/locales.js';
 import { parseJson } from '../../i18n/text.js';
 import { READ_SCOPES, WRITE_SCOPES } from '../../plugins/auth.js';
-import { isValidTimezone } from '../menu/clock.js';
+import { canonicalTimezone } from '../menu/clock.js';
 import { settingsView } from '../menu/views.js';
 import { ownerSnapshot, writeMenu } from '../menu/write.js';
 import { findSettings, type SettingsChanges, updateSettings } from './repo.js';
@@ -65,13 +65,14 @@ export function registerAdminSettings(app: FastifyInstance): void {
         const issues = [];
         if (!supported.includes(defaultLocale))
           issues.push({ field: 'default_locale', rule: 'locale_in_supported' as const });
-        if (input.timezone !== undefined && !isValidTimezone(input.timezone)) {
+        const timezone = input.timezone === undefined ? undefined : canonicalTimezone(input.timezone);
+        if (input.timezone !== undefined && timezone === undefined)
           issues.push({ field: 'timezone', rule: 'in' as const });
-        }
         if (issues.length > 0) throw new ValidationError(issues);
         const { is_active, supported_locales, ...rest } = input;
         const changes: SettingsChanges = {
           ...(rest as SettingsChanges),
+          ...(timezone === undefined ? {} : { timezone }),
           ...(is_active === undefined ? {} : { is_active: Number(is_active) }),
           ...(supported_locales === undefined ? {} : { supported_locales: JSON.stringify(supported_locales) }),
         };

@@ -53,7 +53,7 @@ export async function updateType(trx: Db, tenantId: number, id: number, input: P
   if (values.category_id !== current.category_id) {
     await checkSection(trx, tenantId, values.category_id);
     if ((await countDishesWith(trx, tenantId, 'type_id', id)) > 0)
-      throw new ConflictError('type_in_use', 'category_id');
+      throw new ConflictError('type_move_in_use', 'category_id');
   }
   await updateRow(trx, 'types', tenantId, id, values, nowIso());
 }

@@ -17,10 +17,13 @@ export function registerAdminWineries(app: FastifyInstance): void {
     listQuery: Type.Object({ ...PageQuery, search: Type.Optional(Type.String({ maxLength: 100 })) }),
     list: (snapshot, q) => {
       const words = searchWords(q.search ?? '');
-      return [...snapshot.wineries.values()].filter((w) => {
-        const text = foldText(`${w.name} ${w.region} ${w.country}`);
-        return words.every((word) => text.includes(word));
-      });
+      // Alphabetical as a person reads it: case and accents ignored, whatever the database collation.
+      return [...snapshot.wineries.values()]
+        .filter((w) => {
+          const text = foldText(`${w.name} ${w.region} ${w.country}`);
+          return words.every((word) => text.includes(word));
+        })
+        .sort((a, b) => foldText(a.name).localeCompare(foldText(b.name)) || a.id - b.id);
     },
     find: (snapshot, id) => snapshot.wineries.get(id),
     view: (snapshot, row, locale) => toWinery(row, locale, defaultLocaleOf(snapshot)),
