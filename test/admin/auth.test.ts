@@ -1,6 +1,7 @@
 // Bearer tokens on /api/v1/admin/*: 401 for anything but a live token of this tenant, 403 without
 // the scope, checked before the body is read; revocation holds on the next request.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { revokeToken } from '../../src/modules/tokens/repo.js';
@@ -11,13 +12,21 @@ import { adminCall, tokenFor } from './tokens.js';
 const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
 const FORBIDDEN = { success: false, message: 'Invalid ability provided.' };
 
+// With TEST_REDIS_URL the instances share their rate-limit store in Redis, as in production;
+// revocation must hold there too (tokens are never cached, in memory or in Redis).
+const shared = {
+  adminRateLimit: 100000,
+  redisUrl: process.env.TEST_REDIS_URL,
+  redisPrefix: `test:${randomBytes(6).toString('hex')}:`,
+};
+
 for (const dialect of dialects) {
   describe(`admin authentication (${dialect})`, () => {
     let t: TestApp;
     let alpha: number;
     let beta: number;
     before(async () => {
-      t = await createTestApp(dialect, { adminRateLimit: 100000 });
+      t = await createTestApp(dialect, shared);
       alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
       beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
     });
@@ -145,7 +154,7 @@ for (const dialect of dialects) {
 
     test('a revoked token is refused on the very next request, on every instance', async () => {
       const token = await tokenFor(t.db.db, alpha, ['menu:read']);
-      const other = await buildApp(testConfig({ adminRateLimit: 100000 }), { database: t.db });
+      const other = await buildApp(testConfig(shared), { database: t.db });
       try {
         const req = { url: '/api/v1/admin/items', host: 'alpha' };
         assert.equal((await adminCall(t.app, token, req)).statusCode, 200);

@@ -1,0 +1,79 @@
+// Entry point of `npm run bench`: the menu-read and analytics benchmarks; prints their tables, writes bench/results/*.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatAnalytics, runAnalytics } from './analytics.js';
+import { killAllServers } from './children.js';
+import { formatMenuRead, runMenuRead } from './menu-read.js';
+
+const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+
+function seconds(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return value;
+}
+
+const durationSec = seconds('BENCH_DURATION', 10, 1);
+const warmupSec = seconds('BENCH_WARMUP', 3, 0);
+const connections = seconds('BENCH_CONNECTIONS', 50, 1);
+const cpuProfile = process.env.BENCH_CPU_PROF === '1';
+const scenarios = process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((s) => s.trim()) : undefined;
+
+const workDir = mkdtempSync(join(tmpdir(), 'menu-bench-'));
+const cleanUp = () => {
+  killAllServers();
+  rmSync(workDir, { recursive: true, force: true });
+};
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    process.stderr.write(`\n${signal}: stopping the servers\n`);
+    process.exit(130);
+  });
+}
+
+// Bounded runtime: at most 4 measured runs and their warm-ups, plus generous room for starting and stopping servers.
+const analyticsEvents = seconds('BENCH_ANALYTICS_EVENTS', 1_000_000, 1000);
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const skipAnalytics = process.env.BENCH_ANALYTICS === '0';
+// Storing a million events takes about a minute per database here; allow for a slower machine.
+const budgetSec = 4 * (warmupSec + durationSec) + 180 + (skipAnalytics ? 0 : 600 + durationSec);
+setTimeout(() => {
+  process.stderr.write(`Benchmark still running after ${budgetSec} s: giving up\n`);
+  process.exit(1);
+}, budgetSec * 1000).unref();
+
+try {
+  const report = await runMenuRead({
+    durationSec,
+    warmupSec,
+    connections,
+    pipelining: 1,
+    workDir,
+    targetDishes: 300,
+    scenarios,
+    cpuProfileDir: cpuProfile ? join(RESULTS_DIR, 'profiles') : undefined,
+  });
+  process.stdout.write(`\n${formatMenuRead(report)}\n`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, 'menu-read.json');
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`\nResults written to ${file}\n`);
+  if (cpuProfile) process.stdout.write(`Server CPU profiles (.cpuprofile) under ${join(RESULTS_DIR, 'profiles')}\n`);
+  if (!skipAnalytics) {
+    const analytics = await runAnalytics({ workDir, durationSec, reportEvents: analyticsEvents, postgresUrl });
+    process.stdout.write(`\n${formatAnalytics(analytics)}\n`);
+    const analyticsFile = join(RESULTS_DIR, 'analytics.json');
+    writeFileSync(analyticsFile, `${JSON.stringify(analytics, null, 2)}\n`);
+    process.stdout.write(`\nResults written to ${analyticsFile}\n`);
+  }
+  // A measurement, not a test: a missed target is reported above, not turned into a failure.
+  process.exit(0);
+} catch (err) {
+  process.stderr.write(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+}
