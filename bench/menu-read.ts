@@ -1,9 +1,9 @@
 // The menu-read benchmark: GET /api/v1/menu/it on the real app against a bare node:http server replaying its bytes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';

@@ -17,6 +17,7 @@ import { registerAdminItems } from './modules/items/admin.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { SnapshotStore } from './modules/menu/snapshot.js';
+import { pageRoutes } from './modules/page/routes.js';
 import { registerAdminSettings } from './modules/settings/admin.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { TenantDirectory } from './modules/tenants/directory.js';
@@ -107,6 +108,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api/v1' },
   );
+
+  // The public menu page at the restaurant's address, under the same public rate limit as the API.
+  await app.register(async (site) => {
+    if (config.publicRateLimit > 0) {
+      await site.register(rateLimitPlugin, { store: counters, bucket: 'public', limit: config.publicRateLimit });
+    }
+    await site.register(pageRoutes);
+  });
 
   app.addHook('onReady', async () => {
     directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));

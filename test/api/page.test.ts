@@ -1,0 +1,86 @@
+// GET / : the public menu page as HTML (content, language choice, escaping, caching, security headers).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
+import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+
+for (const dialect of dialects) {
+  describe(`public menu page (${dialect})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(dialect, {}, { now: () => NOON_UTC });
+      const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+      await createFixtureTenant(t.db.db, 'beta', 'Beta');
+      await t.db.db
+        .updateTable('items')
+        .set({ name_translations: JSON.stringify({ it: '<script>alert(1)</script> & "Caffè"' }) })
+        .where('tenant_id', '=', alpha)
+        .where('name_translations', 'like', '%"Caffè"%')
+        .execute();
+    });
+    after(() => t.close());
+
+    test('serves the menu in the default language with sections in menu order, wine last', async () => {
+      const res = await call(t.app, { url: '/', host: 'alpha', headers: { accept: 'text/html' } });
+      assert.equal(res.statusCode, 200);
+      assert.match(res.headers['content-type'] as string, /^text\/html/);
+      assert.match(res.body, /<html lang="it">/);
+      assert.match(res.body, /<title>Alpha alpha · Menu<\/title>/);
+      const headings = [...res.body.matchAll(/<h[23]>([^<]+)<\/h[23]>/g)].map((m) => m[1]);
+      assert.deepEqual(headings, ['Antipasti', 'Primi', 'Dolci', 'Vini', 'Rossi']);
+      assert.match(res.body, /6,50\s€/);
+      assert.match(res.body, /<span class="badge">Consigliato<\/span>/);
+      assert.match(res.body, /Allergeni: Cereali contenenti glutine/);
+      assert.doesNotMatch(res.body, /Fiori fritti/, 'inactive dishes are not shown');
+      assert.doesNotMatch(res.body, /Beta/, "nothing of another tenant's menu");
+    });
+
+    test('?lang= and Accept-Language choose among the restaurant languages', async () => {
+      const en = await call(t.app, { url: '/?lang=en', host: 'alpha' });
+      assert.match(en.body, /<html lang="en">/);
+      assert.match(en.body, /<h2>Starters<\/h2>/);
+      assert.match(en.body, /€6\.50/);
+      const negotiated = await call(t.app, {
+        url: '/',
+        host: 'alpha',
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      });
+      assert.match(negotiated.body, /<html lang="de">/);
+      assert.match(negotiated.body, /Allergene: /);
+      const unknown = await call(t.app, { url: '/?lang=pt', host: 'alpha' });
+      assert.match(unknown.body, /<html lang="it">/);
+    });
+
+    test('escapes every text from the database', async () => {
+      const res = await call(t.app, { url: '/', host: 'alpha' });
+      assert.doesNotMatch(res.body, /<script>alert/);
+      assert.match(res.body, /&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &quot;Caffè&quot;/);
+    });
+
+    test('is cached with an ETag, locked down by CSP, and its script is served', async () => {
+      const res = await call(t.app, { url: '/', host: 'alpha' });
+      assert.match(res.headers['content-security-policy'] as string, /script-src 'self'/);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      const again = await call(t.app, {
+        url: '/',
+        host: 'alpha',
+        headers: { 'if-none-match': res.headers.etag as string },
+      });
+      assert.equal(again.statusCode, 304);
+      const script = await call(t.app, { url: '/assets/menu.js', host: 'alpha' });
+      assert.equal(script.statusCode, 200);
+      assert.match(script.headers['content-type'] as string, /javascript/);
+      assert.match(script.body, /\/api\/v1\/analytics\/events/);
+    });
+
+    test('an unknown address answers the branded 404, a known one with its menu switched off too', async () => {
+      const unknown = await call(t.app, { url: '/', host: 'nobody' });
+      assert.equal(unknown.statusCode, 404);
+      assert.match(unknown.body, /Menu non trovato/);
+      const beta = (await t.app.tenants.lookup('beta.localhost'))!;
+      await t.db.db.updateTable('settings').set({ is_active: 0 }).where('tenant_id', '=', beta.id).execute();
+      await t.app.tenants.reload(beta.id);
+      assert.equal((await call(t.app, { url: '/', host: 'beta' })).statusCode, 404);
+    });
+  });
+}

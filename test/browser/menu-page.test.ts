@@ -1,0 +1,94 @@
+// The public menu page in a real browser (Debian's Chromium driven by playwright-core): a diner
+// reads it, switches language, opens a dish, and the page reports anonymous analytics.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { type Browser, chromium } from 'playwright-core';
+import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
+import { createTestApp, eventually, type TestApp } from '../helper.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
+
+describe('public menu page in Chromium', { skip }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: (slug: string) => string;
+  before(async () => {
+    // A fixed clock (13:00 in Rome) keeps the aperitivo window closed whatever time the test runs.
+    t = await createTestApp('sqlite', { publicRateLimit: 1000 }, { now: () => NOON_UTC });
+    await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    await createFixtureTenant(t.db.db, 'beta', 'Beta');
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (t.app.server.address() as AddressInfo).port;
+    base = (slug) => `http://${slug}.localhost:${port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('a diner reads the menu, switches to English and opens a dish', async () => {
+    const page = await browser.newPage({ viewport: { width: 400, height: 800 }, locale: 'it-IT' });
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(err.message));
+    page.on('console', (msg) => {
+      // The fixture's logo lives on an address this closed network cannot reach; anything else is a problem.
+      if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) problems.push(msg.text());
+    });
+    await page.goto(base('alpha'));
+    assert.equal(await page.title(), 'Alpha alpha · Menu');
+    assert.deepEqual(await page.locator('main h2').allTextContents(), ['Antipasti', 'Primi', 'Dolci', 'Vini']);
+    await page.getByRole('link', { name: 'EN', exact: true }).click();
+    await page.waitForURL(/\?lang=en$/);
+    assert.deepEqual(await page.locator('main h2').allTextContents(), [
+      'Starters',
+      'First courses',
+      'Desserts',
+      'Wines',
+    ]);
+    const risotto = page.locator('li.dish', { hasText: 'Mushroom risotto' });
+    assert.equal(await risotto.locator('.allergens').isVisible(), false, 'details are closed at first');
+    await risotto.locator('summary').click();
+    assert.equal(await risotto.locator('.allergens').textContent(), 'Allergens: Milk');
+    assert.equal(await risotto.locator('.badge').textContent(), 'Consigliato');
+    await page.locator('nav.sections a', { hasText: 'Wines' }).click();
+    await page.waitForFunction(() => location.hash.startsWith('#s-'));
+    const itemId = Number(await risotto.getAttribute('data-item-id'));
+    await page.close({ runBeforeUnload: true });
+    assert.deepEqual(problems, []);
+
+    // The page reported its visit: a menu view, the language switch and the opened dish.
+    await eventually(async () => {
+      await t.app.analytics.flush();
+      const alpha = (await t.app.tenants.lookup('alpha.localhost'))!;
+      const rows = await t.db.db.selectFrom('analytics_events').selectAll().where('tenant_id', '=', alpha.id).execute();
+      const types = new Set(rows.map((r) => r.type));
+      assert.ok(types.has('menu_view') && types.has('locale_switch'), [...types].join(','));
+      assert.ok(rows.some((r) => r.type === 'item_view' && r.item_id === itemId && r.locale === 'en'));
+      assert.equal(new Set(rows.map((r) => r.session_id)).size, 1, 'one visit, one anonymous id');
+    }, 8000);
+  });
+
+  test('the page sets no cookie and an unknown address shows the branded 404', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(base('beta'));
+    assert.deepEqual(await context.cookies(), []);
+    const response = await page.goto(base('nobody'));
+    assert.equal(response?.status(), 404);
+    assert.equal(await page.locator('h1').textContent(), 'Menu non trovato');
+    await context.close();
+  });
+});
