@@ -22,7 +22,7 @@ export function isAdminPath(url: string): boolean {
 }
 
 function admit(request: FastifyRequest, reply: FastifyReply, state: TenantState | undefined): boolean {
-  if (!state || state.status !== 'active' || (!state.publicActive && !isAdminPath(request.url))) {
+  if (state?.status !== 'active' || (!state.publicActive && !isAdminPath(request.url))) {
     reply.code(404).type(HTML_TYPE).send(notFoundPage);
     return false;
   }
