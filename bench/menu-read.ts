@@ -196,6 +196,14 @@ async function record(app: ServerProcess, scenario: Scenario): Promise<RecordedR
   return { headers, body: response.body.toString('base64'), response };
 }
 
+function decodedReplay(replay: RecordedResponse): Buffer {
+  return decoded({
+    status: 200,
+    headers: { 'content-encoding': replay.headers['content-encoding'] },
+    body: Buffer.from(replay.body, 'base64'),
+  });
+}
+
 function dishesIn(json: Buffer): number {
   const doc = JSON.parse(json.toString('utf8')) as { data: { sections: { items: unknown[] }[] } };
   return doc.data.sections.reduce((sum, s) => sum + s.items.length, 0);
@@ -307,6 +315,10 @@ function profileArgs(options: MenuReadOptions, name: string): string[] {
 
 export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadReport> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const unknown = (options.scenarios ?? []).filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length > 0)
+    throw new Error(`Unknown scenario ${unknown.join(', ')} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  const selected = SCENARIOS.filter((s) => !options.scenarios || options.scenarios.includes(s.name));
   const dbFile = join(options.workDir, 'bench.db');
   log(`Building the fixture (${options.targetDishes} dishes target) in ${dbFile}`);
   const fixture = await createFixtureDatabase(dbFile, options.targetDishes);
@@ -314,49 +326,41 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
     `  ${fixture.dishes} dishes (${fixture.activeDishes} active), ${fixture.sections} sections, ${fixture.locales} locales`,
   );
 
-  const unknown = (options.scenarios ?? []).filter((name) => !SCENARIOS.some((s) => s.name === name));
-  if (unknown.length > 0)
-    throw new Error(`Unknown scenario ${unknown.join(', ')} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
-  const selected = SCENARIOS.filter((s) => !options.scenarios || options.scenarios.includes(s.name));
   const recorded = new Map<Scenario['name'], RecordedResponse>();
   const appResults = new Map<Scenario['name'], Measurement>();
   const bareResults = new Map<Scenario['name'], Measurement>();
   let dishesServed = 0;
   let identityBytes = 0;
 
-  log('Real app (bench/server-child.ts)');
-  const app = await startServer('app', './server-child.ts', [dbFile], profileArgs(options, 'app'));
-  try {
-    for (const scenario of SCENARIOS) {
-      const { response, ...replay } = await record(app, scenario);
-      recorded.set(scenario.name, replay);
-      const json = decoded(response);
-      if (scenario.contentEncoding === undefined) {
-        dishesServed = dishesIn(json);
-        identityBytes = json.length;
+  // Each scenario measures the app, then the bare server, back to back, so that a drift of the
+  // machine's speed during the run weighs on both sides of a ratio alike. One server at a time.
+  for (const [index, scenario] of selected.entries()) {
+    log(`${scenario.name}: real app (bench/server-child.ts)`);
+    const app = await startServer('app', './server-child.ts', [dbFile], profileArgs(options, `app-${scenario.name}`));
+    try {
+      if (index === 0) {
+        for (const each of SCENARIOS) {
+          const { response, ...replay } = await record(app, each);
+          recorded.set(each.name, replay);
+          const json = decoded(response);
+          if (each.contentEncoding === undefined) {
+            dishesServed = dishesIn(json);
+            identityBytes = json.length;
+          }
+        }
+        // Every encoding must carry the same document (one cached serialization).
+        const [first, ...rest] = SCENARIOS.map((s) => decodedReplay(recorded.get(s.name)!));
+        if (rest.some((other) => !other.equals(first))) {
+          throw new Error('The br and identity responses carry different documents');
+        }
       }
-    }
-    // Both encodings must carry the same document (one cached serialization).
-    const [first, ...rest] = SCENARIOS.map((s) => recorded.get(s.name)!);
-    const text = (r: RecordedResponse) =>
-      decoded({
-        status: 200,
-        headers: { 'content-encoding': r.headers['content-encoding'] },
-        body: Buffer.from(r.body, 'base64'),
-      });
-    for (const other of rest) {
-      if (!text(first).equals(text(other))) throw new Error('The br and identity responses carry different documents');
-    }
-    for (const scenario of selected) {
       const bodyBytes = Buffer.from(recorded.get(scenario.name)!.body, 'base64').length;
       appResults.set(scenario.name, await measure(app, scenario, bodyBytes, options));
+    } finally {
+      await app.stop();
     }
-  } finally {
-    await app.stop();
-  }
 
-  for (const scenario of selected) {
-    log(`Bare node:http replaying the app's ${scenario.name} response (bench/bare-child.ts)`);
+    log(`${scenario.name}: bare node:http replaying the app's response (bench/bare-child.ts)`);
     const replay = recorded.get(scenario.name)!;
     const file = join(options.workDir, `recorded-${scenario.name}.json`);
     writeFileSync(file, JSON.stringify(replay));
