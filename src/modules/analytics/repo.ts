@@ -2,7 +2,7 @@
 // range sums the reports read (reads). Every function is scoped by tenant.
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { AnalyticsEventTable } from '../../db/schema.js';
+import type { AnalyticsDailyTable, AnalyticsEventTable } from '../../db/schema.js';
 
 export type StoredEvent = Omit<AnalyticsEventTable, 'id' | 'tenant_id'>;
 
@@ -23,14 +23,7 @@ function bump<K>(map: Map<string, K>, key: string, init: () => K, add: (k: K) =>
   add(entry);
 }
 
-interface DailyCounts {
-  menu_views: number;
-  item_views: number;
-  section_views: number;
-  allergen_filters: number;
-  searches: number;
-  locale_switches: number;
-}
+type DailyCounts = Omit<AnalyticsDailyTable, 'tenant_id' | 'day'>;
 
 const DAILY_COLUMN: Record<string, keyof DailyCounts> = {
   menu_view: 'menu_views',
