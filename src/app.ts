@@ -1,4 +1,6 @@
 // The app factory: registers every plugin and route from a config object and never listens.
+
+import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -13,6 +15,7 @@ import { ingestRoutes } from './modules/analytics/ingest.js';
 import { AnalyticsWriter } from './modules/analytics/writer.js';
 import { registerAdminCategories } from './modules/categories/admin.js';
 import { categoryRoutes } from './modules/categories/routes.js';
+import { docsRoutes } from './modules/docs/routes.js';
 import { registerAdminItems } from './modules/items/admin.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
@@ -68,6 +71,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(tenantPlugin, { directory });
 
+  // OpenAPI from the route schemas (registered before the routes so it sees them all).
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Restaurant Menu Service API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: ({ schema, url, route }) => {
+      const documented = url.startsWith('/api/v1/') && url !== '/api/v1/openapi.json';
+      if (!documented) return { schema: { ...schema, hide: true } as typeof schema, url };
+      const scopes = route.config?.scopes;
+      return {
+        schema: scopes
+          ? ({ ...schema, security: [{ bearer: [] }], description: `Scope: ${scopes.join(' or ')}` } as typeof schema)
+          : schema,
+        url,
+      };
+    },
+  });
+
   const counters: CounterStore = config.redisUrl
     ? new RedisCounterStore(
         new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }),
@@ -116,6 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     await site.register(pageRoutes);
   });
+
+  await app.register(docsRoutes);
 
   app.addHook('onReady', async () => {
     directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));
