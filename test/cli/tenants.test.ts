@@ -111,6 +111,7 @@ for (const dialect of dialects) {
           child.on('exit', () => reject(new Error(`exited early: ${output}`)));
         });
         assert.match(output, /http:\/\/demo\.localhost:\d+\/api\/v1\/menu\/en/);
+        assert.match(output, /Owner sign-in: owner@demo\.localhost \/ \S{12,}/);
         const res = await get(port, 'demo.localhost', '/api/v1/menu/en');
         assert.equal(res.status, 200);
         assert.equal(JSON.parse(res.body).data.settings.slug, 'demo');
