@@ -81,7 +81,7 @@ for (const dialect of dialects) {
       const other = await call(t.app, {
         url: '/api/v1/admin/analytics/overview',
         host: 'other',
-        headers: await auth('other'),
+        headers: await auth(),
       });
       assert.equal(other.statusCode, 401, "the demo owner's token is the demo's only");
     });
