@@ -2,11 +2,13 @@
 
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, sendError } from './http/error-handler.js';
+import { NotFoundError } from './http/errors.js';
+import { HTML_TYPE, notFoundPage } from './http/not-found-page.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { validatorCompiler } from './http/validator.js';
 import { allergenRoutes } from './modules/allergens/routes.js';
@@ -23,7 +25,8 @@ import { SnapshotStore } from './modules/menu/snapshot.js';
 import { pageRoutes } from './modules/page/routes.js';
 import { registerAdminSettings } from './modules/settings/admin.js';
 import { settingsRoutes } from './modules/settings/routes.js';
-import { TenantDirectory } from './modules/tenants/directory.js';
+import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
+import type { TenantState } from './modules/tenants/repo.js';
 import { registerAdminTheme } from './modules/theme/admin.js';
 import { themeRoutes } from './modules/theme/routes.js';
 import { registerAdminTypes } from './modules/types/admin.js';
@@ -48,6 +51,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? openDatabase(config.databaseUrl, config.databaseSchema);
+  const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Fastify accepts a hop count at run time although its types omit it.
@@ -55,10 +60,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // A URL the router cannot even read (bad %-encoding, an over-long id) is answered before any
+    // hook runs: resolve the tenant here too, so unknown addresses still get the HTML page.
+    frameworkErrors: (error, request, reply) => {
+      const host = normalizeHost(request.headers.host);
+      const known = directory.peek(host);
+      const answer = (state: TenantState | undefined) => {
+        if (!state || state.status !== 'active')
+          return (reply as FastifyReply).code(404).type(HTML_TYPE).send(notFoundPage);
+        return sendError(request.url.startsWith('/api/') ? new NotFoundError() : error, request, reply);
+      };
+      if (known) return answer(known);
+      directory.lookup(host).then(answer, (err) => sendError(err, request, reply));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
-
-  const database = options.database ?? openDatabase(config.databaseUrl, config.databaseSchema);
-  const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('snapshots', new SnapshotStore(database.db, options.now));

@@ -25,7 +25,9 @@ export const TimeOfDay = Type.Union([
 ]);
 /** An http(s) URL, or '' for "none". */
 export const UrlOrEmpty = Type.Union([Type.Literal(''), Type.String({ maxLength: 2048, format: 'uri' })]);
-export const Id = Type.Integer({ minimum: 1 });
+/** Ids are 32-bit on PostgreSQL (serial): anything larger names no row, and must not reach the database. */
+export const MAX_ID = 2_147_483_647;
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 export const OptionalRef = Type.Optional(Type.Union([Id, Type.Null()]));
 export const DisplayOrder = Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }));
 export const Flag = Type.Optional(Type.Boolean());

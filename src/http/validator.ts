@@ -14,6 +14,8 @@ type Schema = Record<string, any>;
 /** Schema option naming the message to use when `pattern` or `format` fails (default `regex`). */
 export const RULE = 'x-rule';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function isUrl(value: string): boolean {
@@ -119,6 +121,8 @@ function check(schema: Schema, value: unknown, path: string, walk: Walk): unknow
   }
   const rule = (schema[RULE] as MessageKey | undefined) ?? 'regex';
   if (typeof v === 'string') {
+    // PostgreSQL cannot store NUL, and no menu text needs control characters: refuse them everywhere.
+    if (CONTROL.test(v)) walk.issues.push({ field: path, rule: 'regex' });
     if (schema.minLength !== undefined && v.length < schema.minLength) {
       walk.issues.push({
         field: path,

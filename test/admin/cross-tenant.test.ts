@@ -29,6 +29,9 @@ function adminRoutes(ids: Record<(typeof RESOURCES)[number], number>) {
     { method: 'GET', url: '/api/v1/admin/theme' },
     { method: 'PUT', url: '/api/v1/admin/theme', body: { footer_text: 'Hacked' } },
   );
+  for (const report of ['overview', 'items', 'sections', 'allergens', 'insights']) {
+    routes.push({ method: 'GET', url: `/api/v1/admin/analytics/${report}` });
+  }
   return routes;
 }
 

@@ -200,7 +200,7 @@ for (const dialect of dialects) {
       );
     });
 
-    test('moving a dish to another section drops a sub-category that is not of the new section', async () => {
+    test('moving a dish to another section needs a sub-category of that section (or none)', async () => {
       const primi = section('Primi');
       const dish = primi.items[0];
       const res = await admin({
@@ -235,6 +235,38 @@ for (const dialect of dialects) {
       assert.equal(page.json.data.length, 2);
       const bad = await admin({ url: '/api/v1/admin/items?per_page=0' });
       assert.equal(bad.statusCode, 422);
+    });
+
+    test('ids beyond 32 bits and control characters are refused cleanly (never a 500)', async () => {
+      const dolci = section('Dolci').id;
+      const cases: [unknown, string][] = [
+        [{ category_id: 3000000000, name: { it: 'X' }, price: 1 }, 'category_id'],
+        [{ category_id: 1e300, name: { it: 'X' }, price: 1 }, 'category_id'],
+        [{ category_id: dolci, winery_id: 99999999999, name: { it: 'X' }, price: 1 }, 'winery_id'],
+        [{ category_id: dolci, name: { it: 'x\u0000y' }, price: 1 }, 'name.it'],
+        [{ category_id: dolci, name: { it: 'x' }, description: { en: 'bell\u0007' }, price: 1 }, 'description.en'],
+      ];
+      for (const [body, field] of cases) {
+        const res = await admin({ method: 'POST', url: '/api/v1/admin/items', body });
+        assert.equal(res.statusCode, 422, field);
+        assert.ok(res.json.errors[field], `${field}: ${JSON.stringify(res.json)}`);
+      }
+      assert.equal(
+        (await admin({ method: 'PUT', url: '/api/v1/admin/items/3000000000', body: { price: 1 } })).statusCode,
+        404,
+      );
+      const tab = await admin({
+        method: 'POST',
+        url: '/api/v1/admin/items',
+        body: { category_id: dolci, name: { it: 'Riga 1\nRiga 2\tfine' }, price: 1 },
+      });
+      assert.equal(tab.statusCode, 201, 'newlines and tabs are ordinary text');
+      const bigToken = await call(t.app, {
+        url: '/api/v1/admin/items',
+        host: 'alpha',
+        headers: { authorization: 'Bearer 3000000000|abcdef' },
+      });
+      assert.equal(bigToken.statusCode, 401);
     });
 
     test('malformed JSON answers 400 and an oversized body 413, both in the envelope', async () => {

@@ -147,3 +147,57 @@ for (const dialect of dialects) {
     });
   });
 }
+
+for (const dialect of dialects) {
+  describe(`analytics writer resilience (${dialect})`, () => {
+    test('a NUL character in an event is refused at the door', async () => {
+      const t = await createTestApp(dialect, {}, { now: () => NOON_UTC });
+      try {
+        await createFixtureTenant(t.db.db, 'alpha');
+        const res = await call(t.app, {
+          method: 'POST',
+          url: '/api/v1/analytics/events',
+          host: 'alpha',
+          body: { events: [{ type: 'search', session_id: 'evil', query: 'a\u0000b' }] },
+        });
+        assert.equal(res.statusCode, 422);
+        assert.ok(res.json.errors['events.0.query']);
+      } finally {
+        await t.close();
+      }
+    });
+
+    test("events that cannot be stored do not hold back other tenants' events, and are set aside", async () => {
+      const t = await createTestApp(dialect, {}, { now: () => NOON_UTC });
+      try {
+        const alpha = await createFixtureTenant(t.db.db, 'alpha');
+        const event = (session: string) => ({
+          type: 'menu_view',
+          occurred_at: new Date(NOON_UTC).toISOString(),
+          day: '2026-11-21',
+          hour: 13,
+          session_id: session,
+          locale: 'it',
+          category_id: null,
+          item_id: null,
+          allergens: null,
+          query: null,
+        });
+        // A tenant id with no tenant row: the foreign key refuses these on every database.
+        assert.equal(t.app.analytics.enqueue(999_999, [event('orphan')]), true);
+        assert.equal(t.app.analytics.enqueue(alpha, [event('good-1'), event('good-2')]), true);
+        await t.app.analytics.flush();
+        const stored = await t.db.db.selectFrom('analytics_events').select('session_id').orderBy('id').execute();
+        assert.deepEqual(
+          stored.map((r) => r.session_id),
+          ['good-1', 'good-2'],
+        );
+        assert.equal(t.app.analytics.pending, 1, 'the failing event waits for a retry');
+        await t.app.analytics.stop();
+        assert.equal(t.app.analytics.pending, 0, 'after repeated failures it is set aside, so shutdown ends');
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}

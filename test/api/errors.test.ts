@@ -35,6 +35,29 @@ for (const dialect of dialects) {
       assert.equal(items.statusCode, 405);
     });
 
+    test('a URL the router cannot read answers the envelope, or the HTML page on an unknown address', async () => {
+      for (const url of ['/api/v1/items/%E0%A4%A', `/api/v1/items/${'9'.repeat(300)}`]) {
+        const res = await call(t.app, { url, host: 'alpha' });
+        assert.equal(res.statusCode, 404, url);
+        assert.deepEqual(res.json, { success: false, message: 'Resource not found.' });
+        const unknown = await call(t.app, { url, host: 'nobody' });
+        assert.equal(unknown.statusCode, 404);
+        assert.match(unknown.headers['content-type'] as string, /^text\/html/);
+      }
+    });
+
+    test('ids beyond 32 bits are simply not found, on every database', async () => {
+      for (const url of [
+        '/api/v1/items/3000000000',
+        '/api/v1/categories/99999999999',
+        '/api/v1/items?category_id=3000000000',
+      ]) {
+        const res = await call(t.app, { url, host: 'alpha' });
+        assert.ok(res.statusCode === 404 || res.statusCode === 422, `${url}: ${res.statusCode}`);
+        assert.equal(res.json.success, false);
+      }
+    });
+
     test('HEAD is answered for GET routes', async () => {
       const res = await call(t.app, { method: 'HEAD', url: '/api/v1/menu/it', host: 'alpha' });
       assert.equal(res.statusCode, 200);

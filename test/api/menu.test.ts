@@ -127,6 +127,10 @@ for (const dialect of dialects) {
       } finally {
         clock = NOON_UTC;
       }
+      // Back outside the window: the very same document (and ETag) as before, from the cache.
+      const again = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha' });
+      assert.equal(again.headers.etag, closed.headers.etag);
+      assert.equal(again.body, closed.body);
     });
 
     test('serves a cached document with a strong ETag and answers If-None-Match with 304', async () => {

@@ -47,6 +47,9 @@ for (const dialect of dialects) {
       });
       assert.match(negotiated.body, /<html lang="de">/);
       assert.match(negotiated.body, /Allergene: /);
+      const repeated = await call(t.app, { url: '/?lang=en&lang=de', host: 'alpha' });
+      assert.equal(repeated.statusCode, 200);
+      assert.match(repeated.body, /<html lang="en">/);
       const unknown = await call(t.app, { url: '/?lang=pt', host: 'alpha' });
       assert.match(unknown.body, /<html lang="it">/);
     });

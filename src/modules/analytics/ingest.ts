@@ -3,6 +3,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { type FieldIssue, ValidationError } from '../../http/errors.js';
+import { Id } from '../../http/inputs.js';
 import { messageLocale } from '../../http/request-locale.js';
 import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
@@ -38,8 +39,8 @@ const Event = Type.Object(
     ),
     session_id: Type.String({ minLength: 1, maxLength: 64 }),
     locale: Type.Optional(Type.String({ minLength: 1, maxLength: 35 })),
-    category_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    item_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    category_id: Type.Optional(Id),
+    item_id: Type.Optional(Id),
     allergens: Type.Optional(
       Type.Array(Type.Union(ALLERGEN_KEYS.map((k) => Type.Literal(k))), {
         minItems: 1,

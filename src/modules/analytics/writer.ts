@@ -7,8 +7,18 @@ import { type StoredEvent, storeEvents } from './repo.js';
 
 const BATCH = 5000;
 
+interface Queued {
+  tenantId: number;
+  event: StoredEvent;
+  /** Failed attempts to store it so far. */
+  attempts: number;
+}
+
+/** After this many failed attempts an event is set aside (logged) so it cannot block the others. */
+const MAX_ATTEMPTS = 5;
+
 export class AnalyticsWriter {
-  private queue: { tenantId: number; event: StoredEvent }[] = [];
+  private queue: Queued[] = [];
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -27,7 +37,7 @@ export class AnalyticsWriter {
   /** Queues a validated batch; false when the queue is full. */
   enqueue(tenantId: number, events: StoredEvent[]): boolean {
     if (this.queue.length + events.length > this.maxQueue) return false;
-    for (const event of events) this.queue.push({ tenantId, event });
+    for (const event of events) this.queue.push({ tenantId, event, attempts: 0 });
     return true;
   }
 
@@ -41,26 +51,49 @@ export class AnalyticsWriter {
     return this.flushing;
   }
 
+  private async store(entries: Queued[]): Promise<void> {
+    const byTenant = new Map<number, StoredEvent[]>();
+    for (const { tenantId, event } of entries) {
+      const list = byTenant.get(tenantId);
+      if (list) list.push(event);
+      else byTenant.set(tenantId, [event]);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      for (const [tenantId, events] of byTenant) await storeEvents(trx, tenantId, events);
+    });
+  }
+
   private async drain(): Promise<void> {
+    const retry: Queued[] = [];
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, BATCH);
-      const byTenant = new Map<number, StoredEvent[]>();
-      for (const { tenantId, event } of batch) {
-        const list = byTenant.get(tenantId);
-        if (list) list.push(event);
-        else byTenant.set(tenantId, [event]);
-      }
       try {
-        await this.db.transaction().execute(async (trx) => {
-          for (const [tenantId, events] of byTenant) await storeEvents(trx, tenantId, events);
-        });
+        await this.store(batch);
+        continue;
       } catch (err) {
-        // Put the batch back in front and try again on the next tick: accepted events are not dropped.
-        this.queue.unshift(...batch);
-        this.log.error({ err, events: batch.length }, 'storing analytics events failed; will retry');
-        return;
+        this.log.warn({ err, events: batch.length }, 'storing an analytics batch failed; retrying tenant by tenant');
+      }
+      // One tenant's (or one event's) failure must not hold everyone else's events back.
+      const tenants = [...new Set(batch.map((q) => q.tenantId))];
+      for (const tenantId of tenants) {
+        const mine = batch.filter((q) => q.tenantId === tenantId);
+        try {
+          await this.store(mine);
+        } catch (err) {
+          for (const q of mine) q.attempts++;
+          const dropped = mine.filter((q) => q.attempts >= MAX_ATTEMPTS);
+          if (dropped.length > 0) {
+            this.log.error(
+              { err, tenantId, events: dropped.length },
+              'analytics events set aside after repeated failures',
+            );
+          }
+          retry.push(...mine.filter((q) => q.attempts < MAX_ATTEMPTS));
+        }
       }
     }
+    // Failed events wait for the next tick (the database may be back by then).
+    this.queue.unshift(...retry);
   }
 
   start(): void {
@@ -69,10 +102,10 @@ export class AnalyticsWriter {
     this.timer.unref();
   }
 
+  /** Stores what is queued; events that keep failing are retried a few times, then logged and set aside. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
-    if (this.queue.length > 0) await this.flush();
+    for (let i = 0; i < MAX_ATTEMPTS && this.queue.length > 0; i++) await this.flush();
   }
 }

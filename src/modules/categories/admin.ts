@@ -3,6 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { CategoryRow } from '../../db/schema.js';
+import { MAX_ID } from '../../http/inputs.js';
 import { PageQuery, registerCrud } from '../admin/crud.js';
 import { flatSections } from '../menu/snapshot.js';
 import { categoryTree } from '../menu/views.js';
@@ -11,7 +12,7 @@ import { CategoryInput, createCategory, deleteCategory, updateCategory } from '.
 
 const AdminCategoryQuery = Type.Object({
   ...PageQuery,
-  parent_id: Type.Optional(Type.Integer({ minimum: 0 })),
+  parent_id: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID })),
   menu_type: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('wine')])),
 });
 

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { NotFoundError } from '../../http/errors.js';
+import { Id } from '../../http/inputs.js';
 import { envelope, errorResponses, LocaleMeta, nowIso } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
 import { publicContext } from '../menu/context.js';
@@ -10,7 +11,7 @@ import { categoryTree, categoryTrees, defaultLocaleOf } from '../menu/views.js';
 import { CategoryTree } from './schema.js';
 
 const LocaleQuery = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const IdParams = Type.Object({ id: Id });
 
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

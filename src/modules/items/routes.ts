@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { NotFoundError } from '../../http/errors.js';
+import { Id } from '../../http/inputs.js';
 import { envelope, errorResponses, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
 import { searchWords } from '../../i18n/text.js';
@@ -12,8 +13,8 @@ import { defaultLocaleOf, filterItems, itemView, orderedItems } from '../menu/vi
 import { MenuItem } from './schema.js';
 
 export const ItemListQuery = Type.Object({
-  category_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  type_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  category_id: Type.Optional(Id),
+  type_id: Type.Optional(Id),
   is_recommended: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   search: Type.Optional(Type.String({ maxLength: 100 })),
   page: Type.Integer({ minimum: 1, default: 1 }),

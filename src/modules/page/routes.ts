@@ -1,6 +1,5 @@
 // GET / : the public menu page diners reach from the QR code, and its one script.
 import { createHash } from 'node:crypto';
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, type Locale, resolveLocale } from '../../i18n/locales.js';
 import { publicContext } from '../menu/context.js';
@@ -46,14 +45,12 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/',
     {
-      schema: {
-        querystring: Type.Object({ lang: Type.Optional(Type.String({ maxLength: 35 })) }),
-      },
+      // No query schema: a diner's odd URL (?lang=en&lang=de) still gets the page, never a JSON error.
     },
     async (request, reply) => {
       const { snapshot, openKey } = await publicContext(app, request);
-      const query = request.query as { lang?: string };
-      const locale = pageLocale(snapshot, query.lang, request.headers['accept-language']);
+      const lang = (request.query as { lang?: string | string[] }).lang;
+      const locale = pageLocale(snapshot, Array.isArray(lang) ? lang[0] : lang, request.headers['accept-language']);
       // Cached with the snapshot like the JSON document: rendered once per version, locale and open sections.
       const key = `page|${locale}|${openKey}`;
       let page = snapshot.documents.get(key) as CachedPage | undefined;

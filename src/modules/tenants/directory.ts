@@ -78,7 +78,12 @@ export class TenantDirectory {
     const seen = new Set<number>();
     for (const state of fresh) {
       seen.add(state.id);
-      this.byId.set(state.id, state);
+      // Versions only grow: a refresh read just before a local write must not undo noteMenuVersion.
+      const known = this.byId.get(state.id);
+      this.byId.set(
+        state.id,
+        known && known.menuVersion > state.menuVersion ? { ...state, menuVersion: known.menuVersion } : state,
+      );
     }
     for (const id of ids) if (!seen.has(id)) this.byId.delete(id);
     for (const [host, id] of this.byHost) {

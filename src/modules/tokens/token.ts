@@ -35,8 +35,9 @@ export function secretMatches(secret: string, storedHash: string): boolean {
  */
 export function parseBearer(header: string | undefined): { id: number; secret: string } | undefined {
   if (!header) return undefined;
-  const match = /^Bearer +(\d{1,15})\|([A-Za-z0-9]+)$/i.exec(header.trim());
+  const match = /^Bearer +(\d{1,10})\|([A-Za-z0-9]{1,200})$/i.exec(header.trim());
   if (!match) return undefined;
   const id = Number(match[1]);
-  return Number.isSafeInteger(id) && id > 0 ? { id, secret: match[2] } : undefined;
+  // Token ids are 32-bit; a larger one names no token (and must not reach PostgreSQL as an int4).
+  return id > 0 && id <= 2_147_483_647 ? { id, secret: match[2] } : undefined;
 }

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeRow } from '../../db/schema.js';
+import { Id } from '../../http/inputs.js';
 import { PageQuery, registerCrud } from '../admin/crud.js';
 import { flatSections } from '../menu/snapshot.js';
 import { defaultLocaleOf } from '../menu/views.js';
@@ -14,7 +15,7 @@ export function registerAdminTypes(app: FastifyInstance): void {
     summary: 'sub-categories',
     entity: SubCategory,
     input: TypeInput,
-    listQuery: Type.Object({ ...PageQuery, category_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+    listQuery: Type.Object({ ...PageQuery, category_id: Type.Optional(Id) }),
     list: (snapshot, q) =>
       flatSections(snapshot, null)
         .flatMap((s) => snapshot.types.get(s.id) ?? [])
