@@ -66,8 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const host = normalizeHost(request.headers.host);
       const known = directory.peek(host);
       const answer = (state: TenantState | undefined) => {
-        if (state?.status !== 'active')
-          return (reply as FastifyReply).code(404).type(HTML_TYPE).send(notFoundPage);
+        if (state?.status !== 'active') return (reply as FastifyReply).code(404).type(HTML_TYPE).send(notFoundPage);
         return sendError(request.url.startsWith('/api/') ? new NotFoundError() : error, request, reply);
       };
       if (known) return answer(known);
