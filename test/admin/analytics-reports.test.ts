@@ -240,7 +240,7 @@ for (const dialect of dialects) {
       assert.deepEqual(byKind.no_views.figures, { count: 4 });
       assert.deepEqual(
         [...byKind.no_views.item_ids].sort((a: number, b: number) => a - b),
-        [id.Barolo, id.Spritz, id['Tiramisù'], id['Caffè']].sort((a, b) => a - b),
+        [id.Barolo, id.Spritz, id.Tiramisù, id.Caffè].sort((a, b) => a - b),
       );
       assert.deepEqual(byKind.busiest_hour.figures, { hour: 20, menu_views: 2, share: 0.5 });
       assert.match(byKind.busiest_hour.message, /20:00/);

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import type { Scope } from '../../src/modules/tokens/token.js';
-import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
+import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
-import { adminCall, tokenFor } from './tokens.js';
+import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 const NOT_FOUND = { success: false, message: 'Resource not found.' };
 const NOT_EMPTY = {
@@ -33,30 +33,24 @@ const SECTION_KEYS = [
 for (const dialect of dialects) {
   describe(`admin categories (${dialect})`, () => {
     let t: TestApp;
-    let seq = 0;
     // 13:00 in Rome: the fixture's Aperitivo (17:00-20:00) is out of its window.
     before(async () => {
       t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => NOON_UTC });
     });
     after(() => t.close());
 
+    const makeRestaurant = restaurantMaker(() => t, 'cat', '/api/v1/admin/categories');
     /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
     async function restaurant(scopes?: Scope[]) {
-      seq += 1;
-      const slug = `cat${seq}`;
-      const label = `R${seq}`;
-      const id = await createFixtureTenant(t.db.db, slug, label);
-      const token = await tokenFor(t.db.db, id, scopes);
-      const admin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers = {}) =>
-        adminCall(t.app, token, { method, url: `/api/v1/admin/categories${url}`, host: slug, body, headers });
-      const pub = (url: string) => call(t.app, { url: `/api/v1${url}`, host: slug });
+      const r = await makeRestaurant(scopes);
+      const { admin } = r;
       /** The admin list (all sections, flat) by Italian name. */
       const sections = async (): Promise<Record<string, any>> => {
         const res = await admin('GET', '?per_page=100');
         assert.equal(res.statusCode, 200);
         return Object.fromEntries(res.json.data.map((s: any) => [s.name_translations.it, s]));
       };
-      return { slug, label, id, token, admin, pub, sections };
+      return { ...r, sections };
     }
 
     const dbSections = (tenantId: number) =>

@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Scope } from '../../src/modules/tokens/token.js';
-import { createFixtureTenant, EVENING_UTC, NOON_UTC } from '../fixtures.js';
+import { EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
-import { adminCall, tokenFor } from './tokens.js';
+import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 const FORBIDDEN = { success: false, message: 'Invalid ability provided.' };
 const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
@@ -49,30 +49,23 @@ const invalid = (field: string, message: string) => ({ success: false, message, 
 for (const dialect of dialects) {
   describe(`admin settings and theme (${dialect})`, () => {
     let t: TestApp;
-    let seq = 0;
     let clock = NOON_UTC;
     before(async () => {
       t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => clock });
     });
     after(() => t.close());
 
+    const makeRestaurant = restaurantMaker(() => t, 'st');
     /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
     async function restaurant(scopes?: Scope[]) {
-      seq += 1;
-      const slug = `st${seq}`;
-      const label = `R${seq}`;
-      const id = await createFixtureTenant(t.db.db, slug, label);
-      const token = await tokenFor(t.db.db, id, scopes);
-      const admin = (method: 'GET' | 'PUT', url: string, body?: unknown, headers = {}) =>
-        adminCall(t.app, token, { method, url: `/api/v1/admin${url}`, host: slug, body, headers });
-      const pub = (url: string, headers: Record<string, string> = {}) =>
-        call(t.app, { url: `/api/v1${url}`, host: slug, headers });
+      const r = await makeRestaurant(scopes);
+      const { id, pub } = r;
       const settingsRow = () =>
         t.db.db.selectFrom('settings').selectAll().where('tenant_id', '=', id).executeTakeFirstOrThrow();
       const themeRow = () =>
         t.db.db.selectFrom('themes').selectAll().where('tenant_id', '=', id).executeTakeFirstOrThrow();
       const sectionNames = async () => (await pub('/menu')).json.data.sections.map((s: any) => s.name);
-      return { slug, label, id, token, admin, pub, settingsRow, themeRow, sectionNames };
+      return { ...r, settingsRow, themeRow, sectionNames };
     }
 
     describe('settings', () => {

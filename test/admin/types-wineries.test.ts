@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import type { Scope } from '../../src/modules/tokens/token.js';
-import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
+import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
-import { adminCall, tokenFor } from './tokens.js';
+import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 const NOT_FOUND = { success: false, message: 'Resource not found.' };
 const FORBIDDEN = { success: false, message: 'Invalid ability provided.' };
@@ -13,27 +13,19 @@ const TYPE_IN_USE = 'La sottocategoria non può essere eliminata perché è usat
 const WINERY_IN_USE = 'La cantina non può essere eliminata perché è usata da alcuni piatti.';
 const BAD_CATEGORY = 'Category id selezionato non è valido.';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 for (const dialect of dialects) {
   describe(`admin types and wineries (${dialect})`, () => {
     let t: TestApp;
-    let seq = 0;
     before(async () => {
       t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => NOON_UTC });
     });
     after(() => t.close());
 
+    const makeRestaurant = restaurantMaker(() => t, 'tw');
     /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
     async function restaurant(scopes?: Scope[]) {
-      seq += 1;
-      const slug = `tw${seq}`;
-      const label = `R${seq}`;
-      const id = await createFixtureTenant(t.db.db, slug, label);
-      const token = await tokenFor(t.db.db, id, scopes);
-      const admin = (method: Method, url: string, body?: unknown, headers = {}) =>
-        adminCall(t.app, token, { method, url: `/api/v1/admin${url}`, host: slug, body, headers });
-      const pub = (url: string) => call(t.app, { url: `/api/v1${url}`, host: slug });
+      const r = await makeRestaurant(scopes);
+      const { admin, pub } = r;
       /** Sections by Italian name (admin view: all of them). */
       const sections = async (): Promise<Record<string, any>> => {
         const res = await admin('GET', '/categories?per_page=100');
@@ -51,7 +43,7 @@ for (const dialect of dialects) {
       };
       const dish = async (name: string) =>
         (await pub('/items?per_page=100')).json.data.find((i: any) => i.name_translations.it === name);
-      return { slug, label, id, token, admin, pub, sections, types, wineries, dish };
+      return { ...r, sections, types, wineries, dish };
     }
 
     const dbTypes = (tenantId: number) =>
