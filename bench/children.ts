@@ -43,8 +43,14 @@ export async function startServer(
     },
   );
   live.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  exited.then(() => live.delete(child));
+  let exitReason: string | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitReason = `${name} server exited (code ${code}, signal ${signal})`;
+      live.delete(child);
+      resolve();
+    }),
+  );
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
@@ -78,6 +84,7 @@ export async function startServer(
     port,
     cpuMicros: () =>
       new Promise<number>((resolve, reject) => {
+        if (exitReason) return reject(new Error(exitReason));
         const id = ++nextId;
         const timer = setTimeout(() => reject(new Error(`${name} server did not report its CPU usage`)), 5_000);
         const onMessage = (message: ChildMessage) => {

@@ -36,6 +36,8 @@ export interface MenuReadOptions {
   /** Scratch directory for the SQLite file and the recorded responses; the caller removes it. */
   workDir: string;
   targetDishes: number;
+  /** App/bare pairs measured per scenario; figures are the median round's. */
+  rounds: number;
   /** Scenario names to measure (br, identity); all when undefined. */
   scenarios?: string[];
   /** When set, each server runs with --cpu-prof and writes its profiles under <dir>/<server>-<scenario>/ on exit. */
@@ -94,7 +96,9 @@ export interface ScenarioReport {
   contentEncoding: string | null;
   app: Measurement;
   bare: Measurement;
-  /** app.requestsPerSec / bare.requestsPerSec */
+  /** Every round, in order; `app` and `bare` above are the median ones by requests/s. */
+  rounds: { app: Measurement; bare: Measurement; ratio: number }[];
+  /** app.requestsPerSec / bare.requestsPerSec (medians over the rounds) */
   ratio: number;
   /**
    * bare.serverCpuMicrosPerRequest / app.serverCpuMicrosPerRequest: the ratio two saturated servers
@@ -123,6 +127,7 @@ export interface MenuReadReport {
     host: string;
     connections: number;
     pipelining: number;
+    rounds: number;
     durationSec: number;
     warmupSec: number;
   };
@@ -309,6 +314,12 @@ async function measure(
   };
 }
 
+/** The round with the median requests/s (the lower middle one for an even count). */
+function medianRound(rounds: Measurement[]): Measurement {
+  const sorted = [...rounds].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 function profileArgs(options: MenuReadOptions, name: string): string[] {
   return options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(options.cpuProfileDir, name)}`] : [];
 }
@@ -327,18 +338,18 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
   );
 
   const recorded = new Map<Scenario['name'], RecordedResponse>();
-  const appResults = new Map<Scenario['name'], Measurement>();
-  const bareResults = new Map<Scenario['name'], Measurement>();
+  const appResults = new Map<Scenario['name'], Measurement[]>(selected.map((s) => [s.name, []]));
+  const bareResults = new Map<Scenario['name'], Measurement[]>(selected.map((s) => [s.name, []]));
   let dishesServed = 0;
   let identityBytes = 0;
 
-  // Each scenario measures the app, then the bare server, back to back, so that a drift of the
+  // Each round measures the app, then the bare server, back to back, so that a drift of the
   // machine's speed during the run weighs on both sides of a ratio alike. One server at a time.
-  for (const [index, scenario] of selected.entries()) {
-    log(`${scenario.name}: real app (bench/server-child.ts)`);
+  async function measurePair(scenario: Scenario, tag: string, recordFirst: boolean): Promise<void> {
+    log(`${tag}: real app (bench/server-child.ts)`);
     const app = await startServer('app', './server-child.ts', [dbFile], profileArgs(options, `app-${scenario.name}`));
     try {
-      if (index === 0) {
+      if (recordFirst) {
         for (const each of SCENARIOS) {
           const { response, ...replay } = await record(app, each);
           recorded.set(each.name, replay);
@@ -355,12 +366,12 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
         }
       }
       const bodyBytes = Buffer.from(recorded.get(scenario.name)!.body, 'base64').length;
-      appResults.set(scenario.name, await measure(app, scenario, bodyBytes, options));
+      appResults.get(scenario.name)!.push(await measure(app, scenario, bodyBytes, options));
     } finally {
       await app.stop();
     }
 
-    log(`${scenario.name}: bare node:http replaying the app's response (bench/bare-child.ts)`);
+    log(`${tag}: bare node:http replaying the app's response (bench/bare-child.ts)`);
     const replay = recorded.get(scenario.name)!;
     const file = join(options.workDir, `recorded-${scenario.name}.json`);
     writeFileSync(file, JSON.stringify(replay));
@@ -373,15 +384,26 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
         check.body.equals(body) &&
         REPLAYED_HEADERS.every((name) => check.headers[name] === replay.headers[name]);
       if (!same) throw new Error(`The bare server does not replay the app's ${scenario.name} response exactly`);
-      bareResults.set(scenario.name, await measure(bare, scenario, body.length, options));
+      bareResults.get(scenario.name)!.push(await measure(bare, scenario, body.length, options));
     } finally {
       await bare.stop();
     }
   }
 
+  let recordFirst = true;
+  for (const scenario of selected) {
+    for (let round = 1; round <= options.rounds; round++) {
+      const tag = options.rounds > 1 ? `${scenario.name} round ${round}/${options.rounds}` : scenario.name;
+      await measurePair(scenario, tag, recordFirst);
+      recordFirst = false;
+    }
+  }
+
   const scenarios = selected.map((scenario): ScenarioReport => {
-    const app = appResults.get(scenario.name)!;
-    const bare = bareResults.get(scenario.name)!;
+    const appRounds = appResults.get(scenario.name)!;
+    const bareRounds = bareResults.get(scenario.name)!;
+    const app = medianRound(appRounds);
+    const bare = medianRound(bareRounds);
     const ratio = app.requestsPerSec / bare.requestsPerSec;
     return {
       name: scenario.name,
@@ -389,6 +411,11 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
       contentEncoding: scenario.contentEncoding ?? null,
       app,
       bare,
+      rounds: appRounds.map((a, i) => ({
+        app: a,
+        bare: bareRounds[i],
+        ratio: a.requestsPerSec / bareRounds[i].requestsPerSec,
+      })),
       ratio,
       cpuCostRatio: bare.serverCpuMicrosPerRequest / app.serverCpuMicrosPerRequest,
       target: TARGET_RATIO,
@@ -413,6 +440,7 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
       host: BENCH_HOST,
       connections: options.connections,
       pipelining: options.pipelining,
+      rounds: options.rounds,
       durationSec: options.durationSec,
       warmupSec: options.warmupSec,
     },
@@ -439,7 +467,8 @@ export function formatMenuRead(report: MenuReadReport): string {
   );
   lines.push(
     `Load:    GET ${settings.path} (Host: ${settings.host}), ${settings.connections} connections, pipelining ${settings.pipelining}, ` +
-      `${settings.warmupSec} s warm-up + ${settings.durationSec} s measured per run`,
+      `${settings.warmupSec} s warm-up + ${settings.durationSec} s measured per run` +
+      (settings.rounds > 1 ? `, ${settings.rounds} app/bare rounds per scenario (figures: median round)` : ''),
   );
   lines.push(
     `         ${settings.loadGenerator} in the parent process (body buffering ${settings.bodyBufferingDisabled ? 'off' : 'ON: figures are load-generator bound'}), ` +
@@ -454,6 +483,7 @@ export function formatMenuRead(report: MenuReadReport): string {
     'Scenario',
     'Server',
     'Req/s (mean)',
+    ...(settings.rounds > 1 ? ['Req/s range'] : []),
     'p50 ms',
     'p99 ms',
     'MB/s',
@@ -469,10 +499,12 @@ export function formatMenuRead(report: MenuReadReport): string {
       ['app', s.app],
       ['bare', s.bare],
     ] as const) {
+      const all = s.rounds.map((r) => r[name].requestsPerSec);
       rows.push([
         name === 'app' ? `${s.name}` : '',
         name,
         int(m.requestsPerSec),
+        ...(settings.rounds > 1 ? [`${int(Math.min(...all))}–${int(Math.max(...all))}`] : []),
         ms(m.latencyP50Ms),
         ms(m.latencyP99Ms),
         m.throughputMBps.toFixed(1),
@@ -495,7 +527,7 @@ export function formatMenuRead(report: MenuReadReport): string {
     );
   }
   const noisy = report.scenarios
-    .flatMap((s) => [s.app, s.bare])
+    .flatMap((s) => s.rounds.flatMap((r) => [r.app, r.bare]))
     .some((m) => m.otherCpuPercent > NOISY_OTHER_CPU_PERCENT);
   if (noisy) {
     lines.push(
@@ -514,6 +546,9 @@ export function formatMenuRead(report: MenuReadReport): string {
     lines.push(
       `  requests/s          ${s.ratio.toFixed(3)}  target ≥ ${s.target.toFixed(2)}  ${s.met ? 'MET' : 'NOT MET'}${caveat}`,
     );
+    if (s.rounds.length > 1) {
+      lines.push(`  per round           ${s.rounds.map((r) => r.ratio.toFixed(3)).join('  ')}`);
+    }
     lines.push(
       `  server CPU per req  ${s.cpuCostRatio.toFixed(3)}  (bare µs/req ÷ app µs/req: the requests/s ratio of two saturated servers)`,
     );

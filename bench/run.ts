@@ -20,6 +20,7 @@ function seconds(name: string, fallback: number, min: number): number {
 const durationSec = seconds('BENCH_DURATION', 10, 1);
 const warmupSec = seconds('BENCH_WARMUP', 3, 0);
 const connections = seconds('BENCH_CONNECTIONS', 50, 1);
+const rounds = seconds('BENCH_ROUNDS', 1, 1);
 const cpuProfile = process.env.BENCH_CPU_PROF === '1';
 const scenarios = process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((s) => s.trim()) : undefined;
 
@@ -36,12 +37,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-// Bounded runtime: at most 4 measured runs and their warm-ups, plus generous room for starting and stopping servers.
+// Bounded runtime: at most 4 measured runs per round and their warm-ups, plus generous room for starting and stopping servers.
 const analyticsEvents = seconds('BENCH_ANALYTICS_EVENTS', 1_000_000, 1000);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const skipAnalytics = process.env.BENCH_ANALYTICS === '0';
 // Storing a million events takes about a minute per database here; allow for a slower machine.
-const budgetSec = 4 * (warmupSec + durationSec) + 180 + (skipAnalytics ? 0 : 600 + durationSec);
+const budgetSec = 4 * rounds * (warmupSec + durationSec + 10) + 180 + (skipAnalytics ? 0 : 600 + durationSec);
 setTimeout(() => {
   process.stderr.write(`Benchmark still running after ${budgetSec} s: giving up\n`);
   process.exit(1);
@@ -53,6 +54,7 @@ try {
     warmupSec,
     connections,
     pipelining: 1,
+    rounds,
     workDir,
     targetDishes: 300,
     scenarios,
