@@ -1,5 +1,6 @@
 // The app factory: registers every plugin and route from a config object and never listens.
 
+import { createServer } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -20,6 +21,7 @@ import { categoryRoutes } from './modules/categories/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
 import { registerAdminItems } from './modules/items/admin.js';
 import { itemRoutes } from './modules/items/routes.js';
+import { menuFastPath } from './modules/menu/fast-path.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { SnapshotStore } from './modules/menu/snapshot.js';
 import { pageRoutes } from './modules/page/routes.js';
@@ -53,7 +55,28 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? openDatabase(config.databaseUrl, config.databaseSchema);
   const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
+  const snapshots = new SnapshotStore(database.db, options.now);
+  const counters: CounterStore = config.redisUrl
+    ? new RedisCounterStore(
+        new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }),
+        config.redisPrefix,
+      )
+    : new MemoryCounterStore();
+  let open = true;
+  const fastPath = menuFastPath({
+    config,
+    directory,
+    snapshots,
+    // Counting in the fast path needs a synchronous store and the socket address as the client.
+    counters: counters instanceof MemoryCounterStore && config.trustProxy === false ? counters : undefined,
+    open: () => open,
+  });
   const app = Fastify({
+    // Cached /menu documents are answered before Fastify (see modules/menu/fast-path.ts).
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!fastPath(req, res)) handler(req, res);
+      }),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Fastify accepts a hop count at run time although its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
@@ -75,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('snapshots', new SnapshotStore(database.db, options.now));
+  app.decorate('snapshots', snapshots);
   const analytics = new AnalyticsWriter(database.db, app.log);
   app.decorate('analytics', analytics);
 
@@ -104,13 +127,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       };
     },
   });
-
-  const counters: CounterStore = config.redisUrl
-    ? new RedisCounterStore(
-        new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }),
-        config.redisPrefix,
-      )
-    : new MemoryCounterStore();
 
   await app.register(
     async (api) => {
@@ -159,6 +175,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));
     analytics.start();
+  });
+  app.addHook('preClose', async () => {
+    open = false;
   });
   app.addHook('onClose', async () => {
     directory.stop();

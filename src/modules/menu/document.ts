@@ -19,11 +19,28 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 export interface Representation {
   body: Buffer;
   etag: string;
+  /** Every header of a 200 for this representation, computed once. */
+  headers: Record<string, string>;
 }
 
 export interface MenuDocument {
   identity: Representation;
+  /** Compressions under way or done (one per encoding, however many requests wait). */
   compressed: Map<Encoding, Promise<Representation>>;
+  /** Compressed forms once done: served without touching a promise. */
+  ready: Map<Encoding, Representation>;
+}
+
+function represent(body: Buffer, etag: string, encoding: Encoding): Representation {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(body.length),
+    etag,
+    vary: 'Accept-Encoding',
+    'cache-control': 'public, no-cache',
+  };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return { body, etag, headers };
 }
 
 const serialize = fastJson(MenuResponse) as (value: Static<typeof MenuResponse>) => string;
@@ -46,7 +63,11 @@ export function menuDocument(snapshot: MenuSnapshot, openKey: string, locale: Lo
       meta: { generated_at: nowIso(), locale },
     }),
   );
-  const doc: MenuDocument = { identity: { body, etag: etagOf(body, '') }, compressed: new Map() };
+  const doc: MenuDocument = {
+    identity: represent(body, etagOf(body, ''), 'identity'),
+    compressed: new Map(),
+    ready: new Map(),
+  };
   if (snapshot.documents.size >= MAX_DOCUMENTS) snapshot.documents.clear();
   snapshot.documents.set(key, doc);
   return doc;
@@ -64,12 +85,16 @@ async function compress(doc: MenuDocument, encoding: 'br' | 'gzip'): Promise<Rep
         })
       : await gzipAsync(source, { level: 9 });
   // The compressed ETag derives from the identity one: same content, different representation.
-  return { body, etag: `${doc.identity.etag.slice(0, -1)}-${encoding}"` };
+  const rep = represent(body, `${doc.identity.etag.slice(0, -1)}-${encoding}"`, encoding);
+  doc.ready.set(encoding, rep);
+  return rep;
 }
 
 /** The representation for an encoding; compressed once, then reused (one compression however many wait). */
 export function representation(doc: MenuDocument, encoding: Encoding): Representation | Promise<Representation> {
   if (encoding === 'identity') return doc.identity;
+  const done = doc.ready.get(encoding);
+  if (done) return done;
   let pending = doc.compressed.get(encoding);
   if (!pending) {
     pending = compress(doc, encoding);

@@ -26,11 +26,11 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const doc = menuDocument(snapshot, openKey, locale);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       const rep = await representation(doc, encoding);
-      reply.header('vary', 'Accept-Encoding').header('cache-control', 'public, no-cache').header('etag', rep.etag);
-      if (matchesEtag(request.headers['if-none-match'], rep.etag)) return reply.code(304).send(null);
-      reply.header('content-type', 'application/json; charset=utf-8');
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(rep.body);
+      if (matchesEtag(request.headers['if-none-match'], rep.etag)) {
+        const { etag, vary, 'cache-control': cacheControl } = rep.headers;
+        return reply.code(304).headers({ etag, vary, 'cache-control': cacheControl }).send(null);
+      }
+      return reply.headers(rep.headers).send(rep.body);
     },
   );
 };

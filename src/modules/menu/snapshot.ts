@@ -117,6 +117,12 @@ export class SnapshotStore {
     private readonly maxTenants = 1000,
   ) {}
 
+  /** The snapshot of the tenant's current version if it is loaded already (the fast path's question). */
+  peek(tenant: TenantState): MenuSnapshot | undefined {
+    const current = this.ready.get(tenant.id);
+    return current && current.version === tenant.menuVersion ? current : undefined;
+  }
+
   /** The snapshot for the tenant's current version: at most one load per version, however many requests wait. */
   get(tenant: TenantState): MenuSnapshot | Promise<MenuSnapshot> {
     const current = this.ready.get(tenant.id);

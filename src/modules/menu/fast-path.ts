@@ -1,0 +1,62 @@
+// The menu's hot path in front of the framework: a GET /api/v1/menu/{locale?} whose document is
+// already built (and compressed) for a known, open tenant is answered straight from memory with
+// its precomputed headers. Everything else — first requests, 304s, unknown hosts, limited
+// clients, odd query strings — goes through Fastify as usual, which produces the same bytes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from '../../config.js';
+import { resolveLocale } from '../../i18n/locales.js';
+import type { CounterStore } from '../../plugins/rate-limit.js';
+import { normalizeHost, type TenantDirectory } from '../tenants/directory.js';
+import { matchesEtag, menuDocument, negotiateEncoding } from './document.js';
+import type { SnapshotStore } from './snapshot.js';
+import { defaultLocaleOf } from './views.js';
+
+const MENU_PATH = /^\/api\/v1\/menu(?:\/([A-Za-z-]{1,35}))?(?:\?locale=([A-Za-z-]{1,35}))?$/;
+
+export interface FastPathDeps {
+  config: Config;
+  directory: TenantDirectory;
+  snapshots: SnapshotStore;
+  /** The public counters when they answer synchronously (in memory); undefined to let Fastify count. */
+  counters: CounterStore | undefined;
+  /** False once the app is closing (Fastify then answers 503). */
+  open: () => boolean;
+}
+
+/** Returns true when it answered the request itself. */
+export function menuFastPath(deps: FastPathDeps) {
+  const limit = deps.config.publicRateLimit;
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || !deps.open()) return false;
+    const match = MENU_PATH.exec(req.url ?? '');
+    if (!match) return false;
+    const tenant = deps.directory.peek(normalizeHost(req.headers.host));
+    if (tenant?.status !== 'active' || !tenant.publicActive) return false;
+    const snapshot = deps.snapshots.peek(tenant);
+    if (!snapshot) return false;
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    const locale = resolveLocale(match[1] || match[2], defaultLocaleOf(snapshot));
+    const doc = menuDocument(snapshot, deps.snapshots.openKey(snapshot, snapshot.settings.timezone), locale);
+    const rep = encoding === 'identity' ? doc.identity : doc.ready.get(encoding);
+    if (!rep) return false;
+    let limitHeaders: Record<string, string> | undefined;
+    if (limit > 0) {
+      if (!deps.counters) return false;
+      // Same key as the rate-limit plugin (the socket address: the fast path only counts without TRUST_PROXY).
+      const hit = deps.counters.hit(`public:${tenant.id}:${req.socket.remoteAddress}`);
+      // Over the limit: Fastify answers the 429 (counting once more, which changes nothing once over).
+      if (hit instanceof Promise || hit.count > limit) return false;
+      limitHeaders = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(limit - hit.count) };
+    }
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rep.etag)) {
+      const { etag, vary, 'cache-control': cacheControl } = rep.headers;
+      res.writeHead(304, { etag, vary, 'cache-control': cacheControl, ...limitHeaders });
+      res.end();
+      return true;
+    }
+    res.writeHead(200, limitHeaders ? { ...rep.headers, ...limitHeaders } : rep.headers);
+    res.end(rep.body);
+    return true;
+  };
+}

@@ -1,0 +1,133 @@
+// The /menu hot path served before Fastify: same bytes and headers as Fastify's answer, and it
+// steps aside whenever Fastify must decide (first build, writes, suspension, limits).
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { bumpMenuVersion, setTenantStatus } from '../../src/modules/tenants/repo.js';
+import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
+import { dialects, eventually, openTestDb, type TestDb, testConfig } from '../helper.js';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function get(port: number, host: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const COMPARED = ['content-type', 'content-length', 'content-encoding', 'etag', 'vary', 'cache-control'];
+const pick = (h: Answer['headers']) => Object.fromEntries(COMPARED.map((k) => [k, h[k]]));
+
+for (const dialect of dialects) {
+  describe(`menu fast path (${dialect})`, () => {
+    let db: TestDb;
+    let app: FastifyInstance;
+    let port: number;
+    let reachedFastify = 0;
+    let alpha: number;
+    before(async () => {
+      db = await openTestDb(dialect);
+      alpha = await createFixtureTenant(db.db, 'alpha', 'Alpha');
+      await createFixtureTenant(db.db, 'beta', 'Beta');
+      app = await buildApp(testConfig({ publicRateLimit: 0 }), { database: db, now: () => NOON_UTC });
+      app.addHook('onRequest', async () => {
+        reachedFastify++;
+      });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      port = (app.server.address() as AddressInfo).port;
+    });
+    after(async () => {
+      await app.close();
+      await db.dispose();
+    });
+
+    test('after the first build, the same bytes and headers come without reaching Fastify', async () => {
+      for (const encoding of ['', 'br', 'gzip']) {
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        const before = reachedFastify;
+        const first = await get(port, 'alpha.localhost', '/api/v1/menu/it', headers);
+        assert.equal(first.status, 200);
+        assert.equal(reachedFastify, before + 1, `${encoding || 'identity'}: the first one builds it in Fastify`);
+        const second = await get(port, 'alpha.localhost', '/api/v1/menu/it', headers);
+        assert.equal(reachedFastify, before + 1, `${encoding || 'identity'}: the second one is served in front`);
+        assert.equal(second.status, 200);
+        assert.deepEqual(second.body, first.body);
+        assert.deepEqual(pick(second.headers), pick(first.headers));
+      }
+      // The locale in the query and the default locale use the same cached documents.
+      const before = reachedFastify;
+      const viaQuery = await get(port, 'alpha.localhost', '/api/v1/menu?locale=it');
+      assert.equal(reachedFastify, before);
+      assert.equal(JSON.parse(viaQuery.body.toString()).meta.locale, 'it');
+    });
+
+    test('revalidation answers 304 in front too', async () => {
+      const full = await get(port, 'alpha.localhost', '/api/v1/menu/it', { 'accept-encoding': 'br' });
+      const before = reachedFastify;
+      const revalidated = await get(port, 'alpha.localhost', '/api/v1/menu/it', {
+        'accept-encoding': 'br',
+        'if-none-match': full.headers.etag as string,
+      });
+      assert.equal(revalidated.status, 304);
+      assert.equal(revalidated.body.length, 0);
+      assert.equal(revalidated.headers.etag, full.headers.etag);
+      assert.equal(reachedFastify, before);
+    });
+
+    test('a write sends the next request through Fastify, which serves the new menu', async () => {
+      const old = await get(port, 'alpha.localhost', '/api/v1/menu/it');
+      await db.db.updateTable('settings').set({ name: 'Alpha rinnovato' }).where('tenant_id', '=', alpha).execute();
+      app.tenants.noteMenuVersion(alpha, await bumpMenuVersion(db.db, alpha));
+      const before = reachedFastify;
+      const fresh = await get(port, 'alpha.localhost', '/api/v1/menu/it');
+      assert.equal(reachedFastify, before + 1);
+      assert.notEqual(fresh.headers.etag, old.headers.etag);
+      assert.equal(JSON.parse(fresh.body.toString()).data.settings.name, 'Alpha rinnovato');
+    });
+
+    test('a suspended tenant is not served from memory', async () => {
+      await get(port, 'beta.localhost', '/api/v1/menu/it');
+      assert.equal((await get(port, 'beta.localhost', '/api/v1/menu/it')).status, 200);
+      await setTenantStatus(db.db, 'beta', 'suspended');
+      await eventually(async () => {
+        const res = await get(port, 'beta.localhost', '/api/v1/menu/it');
+        assert.equal(res.status, 404);
+        assert.match(res.headers['content-type'] as string, /^text\/html/);
+      });
+    });
+
+    test('with a public limit the fast path counts against the same budget, and Fastify answers the 429', async () => {
+      const limited = await buildApp(testConfig({ publicRateLimit: 3 }), { database: db, now: () => NOON_UTC });
+      await limited.listen({ host: '127.0.0.1', port: 0 });
+      try {
+        const p = (limited.server.address() as AddressInfo).port;
+        const remaining: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const res = await get(p, 'alpha.localhost', '/api/v1/menu/it');
+          assert.equal(res.status, 200);
+          remaining.push(res.headers['x-ratelimit-remaining'] as string);
+        }
+        assert.deepEqual(remaining, ['2', '1', '0']);
+        const over = await get(p, 'alpha.localhost', '/api/v1/menu/it');
+        assert.equal(over.status, 429);
+        assert.ok(Number(over.headers['retry-after']) >= 1);
+        assert.equal(JSON.parse(over.body.toString()).success, false);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+}
