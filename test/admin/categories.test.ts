@@ -5,6 +5,7 @@ import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import type { Scope } from '../../src/modules/tokens/token.js';
 import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { CATEGORY_KEYS as SECTION_KEYS } from '../wire-keys.js';
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 const NOT_FOUND = { success: false, message: 'Resource not found.' };
@@ -12,23 +13,6 @@ const NOT_EMPTY = {
   success: false,
   message: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
 };
-const SECTION_KEYS = [
-  'children',
-  'display_order',
-  'id',
-  'is_active',
-  'items',
-  'menu_type',
-  'name',
-  'name_translations',
-  'notes',
-  'parent_id',
-  'show_subcategories',
-  'time_end',
-  'time_start',
-  'time_visibility_enabled',
-  'types',
-];
 
 for (const dialect of dialects) {
   describe(`admin categories (${dialect})`, () => {

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Scope } from '../../src/modules/tokens/token.js';
 import { EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { THEME_KEYS } from '../wire-keys.js';
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 const FORBIDDEN = { success: false, message: 'Invalid ability provided.' };
@@ -27,20 +28,6 @@ const SETTINGS_KEYS = [
   'supported_locales',
   'timezone',
   'vat_number',
-];
-const THEME_KEYS = [
-  'accent_color',
-  'background_color',
-  'border_radius',
-  'font_family',
-  'font_url',
-  'footer_text',
-  'header_style',
-  'id',
-  'layout_variant',
-  'primary_color',
-  'secondary_color',
-  'text_color',
 ];
 
 /** A 422 body with one message on one field. */

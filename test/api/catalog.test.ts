@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createFixtureTenant, EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { THEME_KEYS } from '../wire-keys.js';
 
 for (const dialect of dialects) {
   describe(`public catalog endpoints (${dialect})`, () => {
@@ -191,20 +192,7 @@ for (const dialect of dialects) {
       assert.equal(settings.json.data.name, 'Alpha alpha');
       assert.ok(settings.json.meta.generated_at);
       const theme = await get('/api/v1/theme');
-      assert.deepEqual(Object.keys(theme.json.data).sort(), [
-        'accent_color',
-        'background_color',
-        'border_radius',
-        'font_family',
-        'font_url',
-        'footer_text',
-        'header_style',
-        'id',
-        'layout_variant',
-        'primary_color',
-        'secondary_color',
-        'text_color',
-      ]);
+      assert.deepEqual(Object.keys(theme.json.data).sort(), THEME_KEYS);
       const beta = await get('/api/v1/restaurant', 'beta');
       assert.equal(beta.json.data.name, 'Beta beta');
       assert.notEqual(beta.json.data.id, settings.json.data.id);

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import { createFixtureTenant, EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { MENU_SECTION_KEYS } from '../wire-keys.js';
 
 for (const dialect of dialects) {
   describe(`GET /menu (${dialect})`, () => {
@@ -36,22 +37,7 @@ for (const dialect of dialects) {
     test('has the spec fields and types on every section and dish', async () => {
       const res = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha' });
       const section = res.json.data.sections[0];
-      assert.deepEqual(Object.keys(section).sort(), [
-        'display_order',
-        'id',
-        'is_active',
-        'items',
-        'menu_type',
-        'name',
-        'name_translations',
-        'notes',
-        'parent_id',
-        'show_subcategories',
-        'time_end',
-        'time_start',
-        'time_visibility_enabled',
-        'types',
-      ]);
+      assert.deepEqual(Object.keys(section).sort(), MENU_SECTION_KEYS);
       assert.equal(section.parent_id, null);
       assert.equal(section.is_active, true);
       assert.equal(section.notes, 'Pane fatto in casa');

@@ -1,0 +1,37 @@
+// The field names of the spec's objects on the wire, sorted, as the tests compare them.
+
+/** A section in /menu: the spec's fields plus its items and types. */
+export const MENU_SECTION_KEYS = [
+  'display_order',
+  'id',
+  'is_active',
+  'items',
+  'menu_type',
+  'name',
+  'name_translations',
+  'notes',
+  'parent_id',
+  'show_subcategories',
+  'time_end',
+  'time_start',
+  'time_visibility_enabled',
+  'types',
+];
+
+/** A section in /categories and the admin API: the same, with its sub-sections as `children`. */
+export const CATEGORY_KEYS = ['children', ...MENU_SECTION_KEYS];
+
+export const THEME_KEYS = [
+  'accent_color',
+  'background_color',
+  'border_radius',
+  'font_family',
+  'font_url',
+  'footer_text',
+  'header_style',
+  'id',
+  'layout_variant',
+  'primary_color',
+  'secondary_color',
+  'text_color',
+];
