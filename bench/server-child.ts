@@ -1,4 +1,6 @@
 // Server process: the real app (buildApp) on the benchmark's SQLite file, listening on 127.0.0.1 at a free port.
+// First, as in src/cli.ts: see src/runtime/tick-shape.ts.
+import '../src/runtime/tick-shape.js';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
