@@ -36,6 +36,7 @@ import { registerAdminWineries } from './modules/wineries/admin.js';
 import { authPlugin } from './plugins/auth.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore, rateLimitPlugin } from './plugins/rate-limit.js';
 import { tenantPlugin } from './plugins/tenant.js';
+import { keepTickObjectShape } from './runtime/tick-shape.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +53,12 @@ export interface BuildOptions {
   now?: () => number;
 }
 
+/** Fastify's default idle keep-alive: longer than the usual proxy's, so the proxy closes first. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Entry points do this first thing (src/cli.ts); repeated here for processes that embed the app.
+  keepTickObjectShape();
   const database = options.database ?? openDatabase(config.databaseUrl, config.databaseSchema);
   const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
   const snapshots = new SnapshotStore(database.db, options.now);
@@ -73,10 +79,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const app = Fastify({
     // Cached /menu documents are answered before Fastify (see modules/menu/fast-path.ts).
-    serverFactory: (handler) =>
-      createServer((req, res) => {
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
         if (!fastPath(req, res)) handler(req, res);
-      }),
+      });
+      // Fastify applies its own default (72 s) only to servers it creates itself.
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Fastify accepts a hop count at run time although its types omit it.
     trustProxy: config.trustProxy as boolean | string[],

@@ -74,6 +74,14 @@ for (const dialect of dialects) {
       assert.equal(JSON.parse(viaQuery.body.toString()).meta.locale, 'it');
     });
 
+    test("keep-alive lasts Fastify's 72 s whether the answer came from the fast path or from Fastify", async () => {
+      await get(port, 'alpha.localhost', '/api/v1/menu/it');
+      const fast = await get(port, 'alpha.localhost', '/api/v1/menu/it');
+      const framework = await get(port, 'alpha.localhost', '/api/v1/restaurant');
+      assert.equal(framework.status, 200);
+      for (const res of [fast, framework]) assert.equal(res.headers['keep-alive'], 'timeout=72');
+    });
+
     test('revalidation answers 304 in front too', async () => {
       const full = await get(port, 'alpha.localhost', '/api/v1/menu/it', { 'accept-encoding': 'br' });
       const before = reachedFastify;
