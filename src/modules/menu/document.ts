@@ -53,9 +53,14 @@ function etagOf(body: Buffer, suffix: string): string {
 }
 
 export function menuDocument(snapshot: MenuSnapshot, openKey: string, locale: Locale): MenuDocument {
+  const last = snapshot.lastDocument;
+  if (last && last.locale === locale && last.openKey === openKey) return last.doc as MenuDocument;
   const key = `${locale}|${openKey}`;
   const cached = snapshot.documents.get(key) as MenuDocument | undefined;
-  if (cached) return cached;
+  if (cached) {
+    snapshot.lastDocument = { locale, openKey, doc: cached };
+    return cached;
+  }
   const body = Buffer.from(
     serialize({
       success: true,

@@ -23,19 +23,43 @@ export interface FastPathDeps {
   open: () => boolean;
 }
 
+/**
+ * `compute` with a memory of its last input. Diners' phones send the same Host, URL and
+ * Accept-Encoding again and again; comparing a new header string with the last one is cheaper than
+ * hashing it for a Map lookup, and the answer (an interned string) keeps its hash for the next lookup.
+ */
+function rememberLast<T>(compute: (input: string) => T): (input: string) => T {
+  let lastInput: string | undefined;
+  let lastOutput: T;
+  return (input) => {
+    if (input !== lastInput) {
+      lastOutput = compute(input);
+      lastInput = input;
+    }
+    return lastOutput;
+  };
+}
+
 /** Returns true when it answered the request itself. */
 export function menuFastPath(deps: FastPathDeps) {
   const limit = deps.config.publicRateLimit;
+  // The locale part of a /menu URL ('' for none), or undefined for any other URL.
+  const menuLocale = rememberLast((url) => {
+    const match = MENU_PATH.exec(url);
+    return match ? match[1] || match[2] || '' : undefined;
+  });
+  const hostOf = rememberLast(normalizeHost);
+  const encodingOf = rememberLast(negotiateEncoding);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || !deps.open()) return false;
-    const match = MENU_PATH.exec(req.url ?? '');
-    if (!match) return false;
-    const tenant = deps.directory.peek(normalizeHost(req.headers.host));
+    const requested = menuLocale(req.url ?? '');
+    if (requested === undefined) return false;
+    const tenant = deps.directory.peek(hostOf(req.headers.host ?? ''));
     if (tenant?.status !== 'active' || !tenant.publicActive) return false;
     const snapshot = deps.snapshots.peek(tenant);
     if (!snapshot) return false;
-    const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    const locale = resolveLocale(match[1] || match[2], defaultLocaleOf(snapshot));
+    const encoding = encodingOf(req.headers['accept-encoding'] ?? '');
+    const locale = resolveLocale(requested || undefined, defaultLocaleOf(snapshot));
     const doc = menuDocument(snapshot, deps.snapshots.openKey(snapshot, snapshot.settings.timezone), locale);
     const rep = encoding === 'identity' ? doc.identity : doc.ready.get(encoding);
     if (!rep) return false;

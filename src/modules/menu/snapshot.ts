@@ -28,6 +28,10 @@ export interface MenuSnapshot {
   windowed: CategoryRow[];
   /** Serialized documents built from this snapshot (see document.ts), by locale and open set. */
   documents: Map<string, unknown>;
+  /** The open-set key last computed, for the minute it was computed at (see SnapshotStore.openKey). */
+  openKeyAt?: { hhmm: string; key: string };
+  /** The document last handed out, so a run of identical requests skips building the cache key. */
+  lastDocument?: { locale: string; openKey: string; doc: unknown };
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -148,6 +152,12 @@ export class SnapshotStore {
 
   /** The open-set key for this tenant now. */
   openKey(snapshot: MenuSnapshot, timezone: string): string {
-    return snapshot.windowed.length === 0 ? '' : openSetKey(snapshot, wallClock(timezone, this.now()));
+    if (snapshot.windowed.length === 0) return '';
+    // wallClock returns the same string all minute long, so this is one comparison per request.
+    const hhmm = wallClock(timezone, this.now());
+    if (snapshot.openKeyAt?.hhmm === hhmm) return snapshot.openKeyAt.key;
+    const key = openSetKey(snapshot, hhmm);
+    snapshot.openKeyAt = { hhmm, key };
+    return key;
   }
 }
