@@ -1,15 +1,14 @@
 // The menu-read benchmark: GET /api/v1/menu/it on the real app against a bare node:http server replaying its bytes.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import type { RecordedResponse } from './bare-child.js';
 import { type ServerProcess, startServer } from './children.js';
 import { BENCH_HOST, createFixtureDatabase, type FixtureFacts } from './fixture.js';
+import { type LoadGenerator, type LoadResult, pinServer } from './load.js';
 
 export const MENU_PATH = '/api/v1/menu/it';
 /** app requests/s divided by bare requests/s must reach this. */
@@ -19,11 +18,6 @@ export const SERVER_BOUND_CPU_PERCENT = 85;
 /** Above this (% of one core) CPU used outside the two benchmark processes makes a run suspect. */
 export const NOISY_OTHER_CPU_PERCENT = 25;
 /** The response headers the bare server replays (content-length follows from the body). */
-const AUTOCANNON_VERSION = (
-  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('autocannon/package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
 const REPLAYED_HEADERS = ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control'] as const;
 
 export interface MenuReadOptions {
@@ -32,7 +26,8 @@ export interface MenuReadOptions {
   /** Seconds of load before each measured run, not counted. */
   warmupSec: number;
   connections: number;
-  pipelining: number;
+  /** wrk or autocannon (see load.ts). */
+  loadGenerator: LoadGenerator;
   /** Scratch directory for the SQLite file and the recorded responses; the caller removes it. */
   workDir: string;
   targetDishes: number;
@@ -77,7 +72,7 @@ export interface Measurement {
   serverCpuPercent: number;
   /** Server CPU time per response, in µs: what a saturated server would pay per request, whoever set the pace. */
   serverCpuMicrosPerRequest: number;
-  /** CPU time of this process (autocannon) over the measured run, as % of one core. */
+  /** CPU time of the load generator over the measured run, as % of one core. */
   loadGeneratorCpuPercent: number;
   /** Busy time of the whole machine over the measured run, as % of all its cores. */
   machineBusyPercent: number;
@@ -121,8 +116,6 @@ export interface MenuReadReport {
   };
   settings: {
     loadGenerator: string;
-    /** autocannon's per-response body buffering was switched off (see skipBodyBuffering). */
-    bodyBufferingDisabled: boolean;
     path: string;
     host: string;
     connections: number;
@@ -214,40 +207,22 @@ function dishesIn(json: Buffer): number {
   return doc.data.sections.reduce((sum, s) => sum + s.items.length, 0);
 }
 
-function assertAllOk(result: autocannon.Result, label: string): void {
-  const problems: string[] = [];
-  if (result['2xx'] === 0) problems.push('no 2xx response at all');
-  if (result.non2xx > 0) problems.push(`${result.non2xx} non-2xx responses`);
-  if (result.errors > 0) problems.push(`${result.errors} errors`);
-  if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
-  if (problems.length > 0) {
-    throw new Error(`${label}: ${problems.join(', ')} (status codes: ${JSON.stringify(result.statusCodeStats)})`);
-  }
-}
-
-/**
- * autocannon 9 appends every body chunk of every response to a string (`req.body += chunk`, kept
- * for its onResponse/expectBody features, which this benchmark does not use). For a 27 kB body that
- * caps one load-generator core at ~1,600 requests/s and for a 400 kB body at ~120/s, far below what
- * either server can do, so without this the benchmark would measure autocannon. Bytes are still
- * counted from the raw socket chunks. The patched method is internal: if it moves, nothing is
- * patched and the run says so (`bodyBufferingDisabled: false`).
- */
-let bodyBufferingDisabled = true;
-function skipBodyBuffering(client: autocannon.Client): void {
-  const queue = (client as unknown as { pipelinedRequests?: { addBody?: unknown } }).pipelinedRequests;
-  if (queue && typeof queue.addBody === 'function') queue.addBody = () => {};
-  else bodyBufferingDisabled = false;
+async function assertAllOk(result: LoadResult, label: string, port: number, scenario: Scenario): Promise<void> {
+  if (result.problems.length === 0) return;
+  // wrk counts bad answers without saying what they were: ask once more and show one.
+  const sample = await get(port, requestHeaders(scenario)).then(
+    (res) => `now answers ${res.status}: ${decoded(res).toString('utf8').slice(0, 200)}`,
+    (err: Error) => `now fails: ${err.message}`,
+  );
+  throw new Error(`${label}: ${result.problems.join(', ')}; the server ${sample}`);
 }
 
 function load(port: number, scenario: Scenario, options: MenuReadOptions, seconds: number, title: string) {
-  return autocannon({
-    setupClient: skipBodyBuffering,
+  return options.loadGenerator.run({
     url: `http://127.0.0.1:${port}${MENU_PATH}`,
     headers: { host: BENCH_HOST, ...requestHeaders(scenario) },
     connections: options.connections,
-    pipelining: options.pipelining,
-    duration: seconds,
+    seconds,
     title,
   });
 }
@@ -273,40 +248,39 @@ async function measure(
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (options.warmupSec > 0) {
     log(`  ${label}: warm-up ${options.warmupSec} s`);
-    assertAllOk(await load(server.port, scenario, options, options.warmupSec, `${label} warm-up`), `${label} warm-up`);
+    const warmup = await load(server.port, scenario, options, options.warmupSec, `${label} warm-up`);
+    await assertAllOk(warmup, `${label} warm-up`, server.port, scenario);
   }
   log(`  ${label}: measuring ${options.durationSec} s`);
   const serverCpu0 = await server.cpuMicros();
   const machine0 = machineTimes();
-  const ownCpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await load(server.port, scenario, options, options.durationSec, label);
   const wallMicros = (performance.now() - t0) * 1000;
-  const ownCpu = process.cpuUsage(ownCpu0);
   const machine1 = machineTimes();
   const serverCpu = (await server.cpuMicros()) - serverCpu0;
-  assertAllOk(result, label);
-  const bytesPerResponse = result.throughput.total / result['2xx'];
+  await assertAllOk(result, label, server.port, scenario);
+  const bytesPerResponse = result.bytesTotal / result.responses;
   if (bytesPerResponse < bodyBytes) {
     throw new Error(
       `${label}: ${bytesPerResponse.toFixed(0)} bytes per response, less than the ${bodyBytes}-byte body`,
     );
   }
   const serverCpuPercent = (serverCpu / wallMicros) * 100;
-  const loadGeneratorCpuPercent = ((ownCpu.user + ownCpu.system) / wallMicros) * 100;
+  const loadGeneratorCpuPercent = (result.cpuMicros / wallMicros) * 100;
   const machineBusy = 1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total);
   return {
-    requestsPerSec: result.requests.mean,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyMeanMs: result.latency.mean,
-    throughputMBps: result.throughput.mean / 1e6,
+    requestsPerSec: result.requestsPerSec,
+    latencyP50Ms: result.latencyP50Ms,
+    latencyP99Ms: result.latencyP99Ms,
+    latencyMeanMs: result.latencyMeanMs,
+    throughputMBps: result.bytesTotal / result.durationSec / 1e6,
     bodyBytes,
     bytesPerResponse: Math.round(bytesPerResponse),
-    responses: result['2xx'],
-    durationSec: result.duration,
+    responses: result.responses,
+    durationSec: result.durationSec,
     serverCpuPercent,
-    serverCpuMicrosPerRequest: serverCpu / result['2xx'],
+    serverCpuMicrosPerRequest: serverCpu / result.responses,
     loadGeneratorCpuPercent,
     machineBusyPercent: machineBusy * 100,
     otherCpuPercent: Math.max(0, machineBusy * os.cpus().length * 100 - serverCpuPercent - loadGeneratorCpuPercent),
@@ -348,6 +322,7 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
   async function measurePair(scenario: Scenario, tag: string, recordFirst: boolean): Promise<void> {
     log(`${tag}: real app (bench/server-child.ts)`);
     const app = await startServer('app', './server-child.ts', [dbFile], profileArgs(options, `app-${scenario.name}`));
+    pinServer(options.loadGenerator, app.pid);
     try {
       if (recordFirst) {
         for (const each of SCENARIOS) {
@@ -376,6 +351,7 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
     const file = join(options.workDir, `recorded-${scenario.name}.json`);
     writeFileSync(file, JSON.stringify(replay));
     const bare = await startServer('bare', './bare-child.ts', [file], profileArgs(options, `bare-${scenario.name}`));
+    pinServer(options.loadGenerator, bare.pid);
     try {
       const check = await get(bare.port, requestHeaders(scenario));
       const body = Buffer.from(replay.body, 'base64');
@@ -434,12 +410,11 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
       totalMemoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     },
     settings: {
-      loadGenerator: `autocannon ${AUTOCANNON_VERSION}`,
-      bodyBufferingDisabled,
+      loadGenerator: options.loadGenerator.label,
       path: MENU_PATH,
       host: BENCH_HOST,
       connections: options.connections,
-      pipelining: options.pipelining,
+      pipelining: 1,
       rounds: options.rounds,
       durationSec: options.durationSec,
       warmupSec: options.warmupSec,
@@ -470,10 +445,7 @@ export function formatMenuRead(report: MenuReadReport): string {
       `${settings.warmupSec} s warm-up + ${settings.durationSec} s measured per run` +
       (settings.rounds > 1 ? `, ${settings.rounds} app/bare rounds per scenario (figures: median round)` : ''),
   );
-  lines.push(
-    `         ${settings.loadGenerator} in the parent process (body buffering ${settings.bodyBufferingDisabled ? 'off' : 'ON: figures are load-generator bound'}), ` +
-      'each server alone in its own process',
-  );
+  lines.push(`         ${settings.loadGenerator}, each server alone in its own process`);
   lines.push(
     `Menu:    ${fixture.dishes} dishes (${fixture.dishesServed} served), ${fixture.sections} sections, ${fixture.locales} locales; ` +
       `document ${int(fixture.identityBytes)} bytes uncompressed`,

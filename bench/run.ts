@@ -1,10 +1,11 @@
 // Entry point of `npm run bench`: the menu-read and analytics benchmarks; prints their tables, writes bench/results/*.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatAnalytics, runAnalytics } from './analytics.js';
 import { killAllServers } from './children.js';
+import { chooseLoadGenerator } from './load.js';
 import { formatMenuRead, runMenuRead } from './menu-read.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
@@ -53,7 +54,7 @@ try {
     durationSec,
     warmupSec,
     connections,
-    pipelining: 1,
+    loadGenerator: chooseLoadGenerator(process.env.BENCH_LOADGEN, cpus().length),
     rounds,
     workDir,
     targetDishes: 300,
