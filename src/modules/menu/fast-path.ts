@@ -26,7 +26,7 @@ export interface FastPathDeps {
 /**
  * `compute` with a memory of its last input. Diners' phones send the same Host, URL and
  * Accept-Encoding again and again; comparing a new header string with the last one is cheaper than
- * hashing it for a Map lookup, and the answer (an interned string) keeps its hash for the next lookup.
+ * hashing it for a Map lookup, and the answer, the same string object each time, keeps its hash.
  */
 function rememberLast<T>(compute: (input: string) => T): (input: string) => T {
   let lastInput: string | undefined;
