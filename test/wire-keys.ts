@@ -21,6 +21,9 @@ export const MENU_SECTION_KEYS = [
 /** A section in /categories and the admin API: the same, with its sub-sections as `children`. */
 export const CATEGORY_KEYS = ['children', ...MENU_SECTION_KEYS];
 
+/** A sub-category (`types`) in /categories, /menu and the admin API. */
+export const TYPE_KEYS = ['category_id', 'display_order', 'id', 'is_active', 'name', 'name_translations'];
+
 export const THEME_KEYS = [
   'accent_color',
   'background_color',

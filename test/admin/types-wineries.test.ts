@@ -5,6 +5,7 @@ import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import type { Scope } from '../../src/modules/tokens/token.js';
 import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { TYPE_KEYS } from '../wire-keys.js';
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 const NOT_FOUND = { success: false, message: 'Resource not found.' };
@@ -76,14 +77,7 @@ for (const dialect of dialects) {
           ],
         );
         for (const x of res.json.data) {
-          assert.deepEqual(Object.keys(x).sort(), [
-            'category_id',
-            'display_order',
-            'id',
-            'is_active',
-            'name',
-            'name_translations',
-          ]);
+          assert.deepEqual(Object.keys(x).sort(), TYPE_KEYS);
           assert.equal(typeof x.id, 'number');
         }
         // The diner does not see the inactive one.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createFixtureTenant, EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
-import { THEME_KEYS } from '../wire-keys.js';
+import { THEME_KEYS, TYPE_KEYS } from '../wire-keys.js';
 
 for (const dialect of dialects) {
   describe(`public catalog endpoints (${dialect})`, () => {
@@ -36,14 +36,7 @@ for (const dialect of dialects) {
         res.json.data[2].types.map((x: any) => x.name),
         ['Pasta', 'Risottos'],
       );
-      assert.deepEqual(Object.keys(res.json.data[2].types[0]).sort(), [
-        'category_id',
-        'display_order',
-        'id',
-        'is_active',
-        'name',
-        'name_translations',
-      ]);
+      assert.deepEqual(Object.keys(res.json.data[2].types[0]).sort(), TYPE_KEYS);
     });
 
     test('/categories/{id} returns one section with children; sub-sections too; unknown ids 404 JSON', async () => {
