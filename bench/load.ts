@@ -60,7 +60,8 @@ export function chooseLoadGenerator(forced: string | undefined, cpus: number): L
   if (forced !== undefined && forced !== '' && forced !== 'wrk' && forced !== 'autocannon') {
     throw new Error(`BENCH_LOADGEN must be wrk or autocannon, got "${forced}"`);
   }
-  const wrkInstalled = has('wrk', ['--version']) || has('sh', ['-c', 'command -v wrk']);
+  // `wrk --version` exits 1, so ask the shell whether the command exists.
+  const wrkInstalled = has('sh', ['-c', 'command -v wrk']);
   if (forced === 'wrk' && !wrkInstalled)
     throw new Error('BENCH_LOADGEN=wrk but wrk is not installed (apt-get install wrk)');
   if (forced === 'autocannon' || !wrkInstalled) return autocannonGenerator();
