@@ -11,7 +11,7 @@ import { registerErrorHandling, sendError } from './http/error-handler.js';
 import { NotFoundError } from './http/errors.js';
 import { HTML_TYPE, notFoundPage } from './http/not-found-page.js';
 import { ErrorEnvelope } from './http/schemas.js';
-import { validatorCompiler } from './http/validator.js';
+import { registerValidation } from './http/validator.js';
 import { allergenRoutes } from './modules/allergens/routes.js';
 import { registerAnalyticsReports } from './modules/analytics/admin.js';
 import { ingestRoutes } from './modules/analytics/ingest.js';
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const analytics = new AnalyticsWriter(database.db, app.log);
   app.decorate('analytics', analytics);
 
-  app.setValidatorCompiler(validatorCompiler);
+  registerValidation(app);
   app.addSchema(ErrorEnvelope);
   registerErrorHandling(app);
 

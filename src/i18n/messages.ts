@@ -24,6 +24,7 @@ export type MessageKey =
   | 'date_format'
   | 'after_or_equal'
   | 'decimal'
+  | 'multiple_of'
   | 'hex_color'
   | 'distinct'
   | 'prohibited'
@@ -68,6 +69,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date_format: ':Attribute non corrisponde al formato :format.',
     after_or_equal: ':Attribute deve essere una data successiva o uguale a :date.',
     decimal: ':Attribute deve avere :decimal cifre decimali.',
+    multiple_of: ':Attribute deve essere un multiplo di :value.',
     hex_color: 'Il campo :attribute deve essere un colore esadecimale valido.',
     distinct: ':Attribute contiene un valore duplicato.',
     prohibited: 'Il campo :attribute non è consentito.',
@@ -111,6 +113,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date_format: 'The :attribute field must match the format :format.',
     after_or_equal: 'The :attribute field must be a date after or equal to :date.',
     decimal: 'The :attribute field must have :decimal decimal places.',
+    multiple_of: 'The :attribute field must be a multiple of :value.',
     hex_color: 'The :attribute field must be a valid hexadecimal color.',
     distinct: 'The :attribute field has a duplicate value.',
     prohibited: 'The :attribute field is prohibited.',
@@ -154,6 +157,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date_format: 'Le champ :attribute ne correspond pas au format :format.',
     after_or_equal: 'Le champ :attribute doit être une date postérieure ou égale au :date.',
     decimal: 'Le champ :attribute doit comporter :decimal décimales.',
+    multiple_of: 'La valeur de :attribute doit être un multiple de :value.',
     hex_color: 'Le champ :attribute doit être une couleur hexadécimale valide.',
     distinct: 'Le champ :attribute a une valeur en double.',
     prohibited: 'Le champ :attribute est interdit.',
@@ -198,6 +202,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date_format: ':Attribute entspricht nicht dem gültigen Format für :format.',
     after_or_equal: ':Attribute muss ein Datum nach oder gleich :date sein.',
     decimal: ':Attribute muss :decimal Dezimalstellen haben.',
+    multiple_of: ':Attribute muss ein Vielfaches von :value sein.',
     hex_color: ':Attribute muss eine gültige Hexadezimalfarbe sein.',
     distinct: ':Attribute beinhaltet einen bereits vorhandenen Wert.',
     prohibited: ':Attribute ist unzulässig.',
@@ -242,6 +247,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date_format: 'El campo :attribute debe coincidir con el formato :format.',
     after_or_equal: 'El campo :attribute debe ser una fecha posterior o igual a :date.',
     decimal: 'El campo :attribute debe tener :decimal cifras decimales.',
+    multiple_of: 'El campo :attribute debe ser un múltiplo de :value.',
     hex_color: 'El campo :attribute debe ser un color hexadecimal válido.',
     distinct: 'El campo :attribute contiene un valor duplicado.',
     prohibited: 'El campo :attribute está prohibido.',

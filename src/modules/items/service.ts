@@ -25,7 +25,7 @@ export const ItemInput = Type.Object(
     winery_id: OptionalRef,
     name: TranslationsInput({ requiredItalian: true, maxLength: 200 }),
     description: Type.Optional(TranslationsInput({ requiredItalian: false, maxLength: 2000 })),
-    price: Type.Number({ minimum: 0, maximum: 1_000_000, multipleOf: 0.01 }),
+    price: Type.Number({ minimum: 0, maximum: 1_000_000, 'x-decimals': 2 }),
     allergens: Type.Optional(
       Type.Array(Type.Union(ALLERGEN_KEYS.map((k) => Type.Literal(k))), { maxItems: 14, uniqueItems: true }),
     ),
