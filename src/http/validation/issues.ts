@@ -161,17 +161,21 @@ function inWalkOrder(issues: RankedIssue[], schema: Schema, value: unknown): Fie
 class OrderWalk {
   readonly byField = new Map<string, RankedIssue[]>();
   readonly out: FieldIssue[] = [];
-  private readonly prefixes = new Set<string>(['']);
+  /** Path → the next segments under it that lead to an issue. */
+  private readonly children = new Map<string, Set<string>>();
 
   constructor(issues: RankedIssue[]) {
     for (const issue of issues) {
       const list = this.byField.get(issue.field);
       if (list) list.push(issue);
       else this.byField.set(issue.field, [issue]);
-      for (let dot = issue.field.indexOf('.'); dot >= 0; dot = issue.field.indexOf('.', dot + 1)) {
-        this.prefixes.add(issue.field.slice(0, dot));
+      let parent = '';
+      for (const segment of issue.field.split('.')) {
+        let next = this.children.get(parent);
+        if (!next) this.children.set(parent, (next = new Set()));
+        next.add(segment);
+        parent = join(parent, segment);
       }
-      this.prefixes.add(issue.field);
     }
   }
 
@@ -180,31 +184,37 @@ class OrderWalk {
   }
 
   visit(schema: Schema | undefined, value: unknown, path: string): void {
-    if (!this.prefixes.delete(path)) return;
     const own = this.byField.get(path);
     if (own) {
       this.emit(own);
       this.byField.delete(path);
     }
+    const next = this.children.get(path);
+    if (!next) return;
+    this.children.delete(path);
     const schemas = alternatives(schema, []);
     const members = value as Record<string, unknown> | undefined;
-    const seen = new Set<string>();
+    // Members the schema names, in its order; then list entries by index, or extra members in the value's order.
     for (const alt of schemas) {
       for (const key in alt.properties) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-        this.visit(alt.properties[key], members?.[key], join(path, key));
+        if (next.delete(key)) this.visit(alt.properties[key], members?.[key], join(path, key));
       }
     }
-    if (Array.isArray(value)) {
-      const items = schemas.find((alt) => alt.items)?.items;
-      for (let i = 0; i < value.length; i++) this.visit(items, value[i], join(path, i));
-    } else if (typeof value === 'object' && value !== null) {
-      for (const key of Object.keys(value)) {
-        if (!seen.has(key)) this.visit(extraSchema(schemas), members?.[key], join(path, key));
-      }
+    let rest = [...next];
+    if (Array.isArray(value)) rest.sort((a, b) => Number(a) - Number(b));
+    else if (typeof value === 'object' && value !== null) {
+      const order = Object.keys(value);
+      rest = order.filter((key) => next.has(key)).concat(rest.filter((key) => !Object.hasOwn(value, key)));
     }
+    const sub = Array.isArray(value) ? itemsSchema(schemas) : extraSchema(schemas);
+    for (const key of rest) this.visit(sub, members?.[key], join(path, key));
   }
+}
+
+/** The schema of a list's entries. */
+function itemsSchema(schemas: Schema[]): Schema | undefined {
+  for (const alt of schemas) if (alt.items) return alt.items;
+  return undefined;
 }
 
 /** The schemas describing one value: the schema and, through unions, each branch. */
