@@ -1,17 +1,17 @@
 // GET and PUT /api/v1/admin/settings: every spec field but id and slug, plus timezone; partial.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { canonicalTimezone } from '../../catalog/clock.js';
+import { findSettings } from '../../catalog/repo.js';
+import { ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { ValidationError } from '../../http/errors.js';
 import { UrlOrEmpty } from '../../http/inputs.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { LOCALES } from '../../i18n/locales.js';
 import { parseJson } from '../../i18n/text.js';
-import { READ_SCOPES, WRITE_SCOPES } from '../../plugins/auth.js';
-import { canonicalTimezone } from '../menu/clock.js';
-import { settingsView } from '../menu/views.js';
-import { ownerSnapshot, writeMenu } from '../menu/write.js';
-import { findSettings, type SettingsChanges, updateSettings } from './repo.js';
-import { Settings } from './schema.js';
+import { READ_SCOPES, WRITE_SCOPES } from '../tokens/scopes.js';
+import { type SettingsChanges, updateSettings } from './repo.js';
+import { Settings, settingsView } from './schema.js';
 
 const LocaleCode = Type.Union(LOCALES.map((l) => Type.Literal(l)));
 const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));

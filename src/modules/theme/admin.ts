@@ -1,13 +1,12 @@
 // GET and PUT /api/v1/admin/theme (partial).
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { CssLength, HexColor } from '../../http/inputs.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
-import { READ_SCOPES, WRITE_SCOPES } from '../../plugins/auth.js';
-import { themeView } from '../menu/views.js';
-import { ownerSnapshot, writeMenu } from '../menu/write.js';
+import { READ_SCOPES, WRITE_SCOPES } from '../tokens/scopes.js';
 import { updateTheme } from './repo.js';
-import { HEADER_STYLES, LAYOUT_VARIANTS, Theme } from './schema.js';
+import { HEADER_STYLES, LAYOUT_VARIANTS, Theme, themeView } from './schema.js';
 
 export const ThemeInput = Type.Object(
   {

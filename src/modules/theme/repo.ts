@@ -1,10 +1,6 @@
-// Theme rows (one per tenant).
+// Theme rows (one per tenant); reads come from the catalog (catalog/repo.ts).
 import type { Db } from '../../db/connect.js';
 import type { ThemeRow } from '../../db/schema.js';
-
-export async function findTheme(db: Db, tenantId: number): Promise<ThemeRow> {
-  return db.selectFrom('themes').selectAll().where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
-}
 
 export type ThemeChanges = Partial<Omit<ThemeRow, 'id' | 'tenant_id' | 'updated_at'>>;
 

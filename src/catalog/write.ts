@@ -1,8 +1,8 @@
 // Every write to something the menu shows runs here: one transaction that also bumps the
 // tenant's menu version, then the new version is noted so this instance serves it at once.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/connect.js';
-import { bumpMenuVersion } from '../tenants/repo.js';
+import type { Db } from '../db/connect.js';
+import { bumpMenuVersion } from '../modules/tenants/repo.js';
 import type { MenuSnapshot } from './snapshot.js';
 
 export async function writeMenu<T>(app: FastifyInstance, tenantId: number, work: (trx: Db) => Promise<T>): Promise<T> {
