@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { SnapshotStore } from './catalog/snapshot.js';
+import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
@@ -85,6 +86,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('snapshots', snapshots);
+  const menuWriter = new MenuWriter(database.db);
+  // A write committed here is served here at once, without waiting for the directory's refresh.
+  menuWriter.listen({ afterCommit: (tenantId, version) => directory.noteMenuVersion(tenantId, version) });
+  app.decorate('menuWriter', menuWriter);
   const analytics = new AnalyticsWriter(database.db, app.log);
   app.decorate('analytics', analytics);
 

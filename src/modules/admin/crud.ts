@@ -4,8 +4,7 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
-import { ownerSnapshot, writeMenu } from '../../catalog/write.js';
-import type { Db } from '../../db/connect.js';
+import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { NotFoundError } from '../../http/errors.js';
 import { partial } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
@@ -27,9 +26,9 @@ export interface CrudResource<Row> {
   list(snapshot: MenuSnapshot, query: Any): Row[];
   find(snapshot: MenuSnapshot, id: number): Row | undefined;
   view(snapshot: MenuSnapshot, row: Row, locale: Locale): unknown;
-  create(trx: Db, tenantId: number, body: Any): Promise<number>;
-  update(trx: Db, tenantId: number, id: number, body: Any): Promise<void>;
-  remove(trx: Db, tenantId: number, id: number): Promise<void>;
+  create(w: MenuWrite, body: Any): Promise<number>;
+  update(w: MenuWrite, id: number, body: Any): Promise<void>;
+  remove(w: MenuWrite, id: number): Promise<void>;
 }
 
 export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): void {
@@ -90,7 +89,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     },
     async (request, reply) => {
       const tenantId = request.tenant.id;
-      const id = await writeMenu(app, tenantId, (trx) => r.create(trx, tenantId, request.body));
+      const id = await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.create(w, request.body));
       return reply.code(201).send(await respond(tenantId, id, (request.query as Any).locale));
     },
   );
@@ -111,7 +110,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       handler: async (request) => {
         const tenantId = request.tenant.id;
         const { id } = request.params as { id: number };
-        await writeMenu(app, tenantId, (trx) => r.update(trx, tenantId, id, request.body));
+        await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.update(w, id, request.body));
         return respond(tenantId, id, (request.query as Any).locale);
       },
     });
@@ -130,7 +129,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     async (request, reply) => {
       const tenantId = request.tenant.id;
       const { id } = request.params as { id: number };
-      await writeMenu(app, tenantId, (trx) => r.remove(trx, tenantId, id));
+      await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.remove(w, id));
       return reply.code(204).send();
     },
   );

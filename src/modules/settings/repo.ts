@@ -4,10 +4,17 @@ import type { SettingsRow } from '../../db/schema.js';
 
 export type SettingsChanges = Partial<Omit<SettingsRow, 'id' | 'tenant_id' | 'updated_at'>>;
 
-export async function updateSettings(db: Db, tenantId: number, changes: SettingsChanges, now: string): Promise<void> {
-  await db
+/** Writes the changes and returns the row as stored. */
+export async function updateSettings(
+  db: Db,
+  tenantId: number,
+  changes: SettingsChanges,
+  now: string,
+): Promise<SettingsRow> {
+  return db
     .updateTable('settings')
     .set({ ...changes, updated_at: now })
     .where('tenant_id', '=', tenantId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

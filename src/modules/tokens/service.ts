@@ -36,6 +36,7 @@ export async function createToken(
 
 export interface Principal {
   tokenId: number;
+  tokenName: string;
   userId: number;
   scopes: Scope[];
 }
@@ -51,5 +52,10 @@ export async function authenticate(
   const token: ApiTokenRow | undefined = await findActiveToken(db, tenantId, parsed.id);
   if (!token || !secretMatches(parsed.secret, token.token_hash)) return undefined;
   await touchToken(db, tenantId, token.id);
-  return { tokenId: token.id, userId: token.user_id, scopes: (JSON.parse(token.scopes) as string[]).filter(isScope) };
+  return {
+    tokenId: token.id,
+    tokenName: token.name,
+    userId: token.user_id,
+    scopes: (JSON.parse(token.scopes) as string[]).filter(isScope),
+  };
 }
