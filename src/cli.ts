@@ -1,16 +1,16 @@
-// The `menu` command line: migrations, the demo seed, tenants, and the server; same DATABASE_URL as the app.
-// First, before any other module runs: keeps process.nextTick on V8's fast path (see the module).
-import './runtime/tick-shape.js';
+// The `menu` command line: migrations, the demo seed, tenants, and the server; same DATABASE_URL as the
+// app. Started by bin/menu.js, which loads runtime/tick-shape before this module.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { type Db, type DbHandle, openDatabase } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
+import { assertMigrated, migrateToLatest } from './db/migrate.js';
+import { InputError } from './http/errors.js';
 import { findTenantStateBySlug, listTenants, setTenantStatus } from './modules/tenants/repo.js';
-import { createTenant, TenantInputError } from './modules/tenants/service.js';
+import { createTenant } from './modules/tenants/service.js';
 import { listTokens, revokeToken } from './modules/tokens/repo.js';
-import { createToken, TokenInputError } from './modules/tokens/service.js';
+import { createToken } from './modules/tokens/service.js';
 import { generatePassword } from './modules/users/password.js';
-import { createUser, UserInputError } from './modules/users/service.js';
+import { createUser } from './modules/users/service.js';
 import { seedDemo } from './seed/demo.js';
 import { serve } from './server.js';
 
@@ -95,7 +95,7 @@ const commands: Record<string, Handler> = {
       domain: { type: 'string' },
     });
     if (typeof values.name !== 'string') throw new UsageError(`--name is required.\nUsage: ${usage}`);
-    const database = await env.open();
+    const database = await openMigrated(env);
     try {
       const domain = typeof values.domain === 'string' ? values.domain : undefined;
       const id = await createTenant(
@@ -112,7 +112,7 @@ const commands: Record<string, Handler> = {
   },
   async 'tenant:list'(args, env) {
     positional(args, 0, 'menu tenant:list');
-    const database = await env.open();
+    const database = await openMigrated(env);
     try {
       const tenants = await listTenants(database.db);
       if (tenants.length === 0) env.out('No tenants.');
@@ -174,7 +174,7 @@ const commands: Record<string, Handler> = {
     if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`Invalid token id "${positionals[1]}".`);
     await withTenant(env, positionals[0], async (db, tenantId) => {
       if (!(await revokeToken(db, tenantId, id))) {
-        throw new TenantInputError(`No active token ${id} in tenant "${positionals[0]}".`);
+        throw new InputError(`No active token ${id} in tenant "${positionals[0]}".`);
       }
       env.out(`Token ${id} revoked.`);
     });
@@ -189,12 +189,24 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Opens the database, resolves the tenant slug (or fails clearly) and runs `work`. */
-async function withTenant(env: Env, slug: string, work: (db: Db, tenantId: number) => Promise<void>): Promise<void> {
+/** Opens the database, refusing one whose migrations have not all been applied (it says what to run). */
+async function openMigrated(env: Env): Promise<DbHandle> {
   const database = await env.open();
   try {
+    await assertMigrated(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+/** Opens the database, resolves the tenant slug (or fails clearly) and runs `work`. */
+async function withTenant(env: Env, slug: string, work: (db: Db, tenantId: number) => Promise<void>): Promise<void> {
+  const database = await openMigrated(env);
+  try {
     const tenant = await findTenantStateBySlug(database.db, slug);
-    if (!tenant) throw new TenantInputError(`Unknown tenant "${slug}".`);
+    if (!tenant) throw new InputError(`Unknown tenant "${slug}".`);
     await work(database.db, tenant.id);
   } finally {
     await database.close();
@@ -204,10 +216,10 @@ async function withTenant(env: Env, slug: string, work: (db: Db, tenantId: numbe
 async function changeStatus(args: string[], env: Env, status: 'active' | 'suspended') {
   const verb = status === 'active' ? 'resume' : 'suspend';
   const { positionals } = positional(args, 1, `menu tenant:${verb} <slug>`);
-  const database = await env.open();
+  const database = await openMigrated(env);
   try {
     if (!(await setTenantStatus(database.db, positionals[0], status))) {
-      throw new TenantInputError(`Unknown tenant "${positionals[0]}".`);
+      throw new InputError(`Unknown tenant "${positionals[0]}".`);
     }
     env.out(`Tenant "${positionals[0]}" is now ${status}.`);
   } finally {
@@ -243,12 +255,7 @@ export async function main(
       process.stderr.write(`${err.message}\n`);
       return 2;
     }
-    if (
-      err instanceof TenantInputError ||
-      err instanceof ConfigError ||
-      err instanceof UserInputError ||
-      err instanceof TokenInputError
-    ) {
+    if (err instanceof InputError) {
       process.stderr.write(`Error: ${err.message}\n`);
       return 1;
     }

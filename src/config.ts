@@ -1,4 +1,5 @@
 // Parses the environment once into a frozen, typed configuration; nothing else reads process.env.
+import { InputError } from './http/errors.js';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -25,7 +26,8 @@ export interface Config {
   readonly tenantRefreshMs: number;
 }
 
-export class ConfigError extends Error {}
+/** A bad environment variable: the message names it. */
+export class ConfigError extends InputError {}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

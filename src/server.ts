@@ -2,7 +2,7 @@
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
+import { assertMigrated, migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './seed/demo.js';
 
 export interface ServeOptions {
@@ -12,7 +12,14 @@ export interface ServeOptions {
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const database = openDatabase(config.databaseUrl, config.databaseSchema);
-  if (options.migrate) await migrateToLatest(database);
+  try {
+    if (options.migrate) await migrateToLatest(database);
+    // Serving a database without its tables would answer every request with a 500: refuse instead.
+    else await assertMigrated(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   if (options.seedDemo) {
     const { count } = await database.db
       .selectFrom('tenants')

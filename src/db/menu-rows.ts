@@ -32,15 +32,16 @@ export async function insertRow<T extends MenuTable>(
   tenantId: number,
   values: MenuValues<T>,
   now: string,
-): Promise<number> {
+): Promise<MenuRow<T>> {
   const row = await loose(db)
     .insertInto(table as string)
     .values({ ...(values as object), tenant_id: tenantId, created_at: now, updated_at: now })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return row as MenuRow<T>;
 }
 
+/** Updates the row and returns it as stored, or undefined when this tenant has no such row. */
 export async function updateRow<T extends MenuTable>(
   db: Db,
   table: T,
@@ -48,22 +49,31 @@ export async function updateRow<T extends MenuTable>(
   id: number,
   values: Partial<MenuValues<T>>,
   now: string,
-): Promise<void> {
-  await loose(db)
+): Promise<MenuRow<T> | undefined> {
+  const row = await loose(db)
     .updateTable(table as string)
     .set({ ...(values as object), updated_at: now })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
+  return row as MenuRow<T> | undefined;
 }
 
-export async function deleteRow(db: Db, table: MenuTable, tenantId: number, id: number): Promise<boolean> {
-  const result = await loose(db)
-    .deleteFrom(table)
+/** Deletes the row and returns it as it was, or undefined when this tenant has no such row. */
+export async function deleteRow<T extends MenuTable>(
+  db: Db,
+  table: T,
+  tenantId: number,
+  id: number,
+): Promise<MenuRow<T> | undefined> {
+  const row = await loose(db)
+    .deleteFrom(table as string)
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return row as MenuRow<T> | undefined;
 }
 
 /** Rows of `table` whose `column` equals `value` (e.g. dishes in a section). */

@@ -1,5 +1,6 @@
 // Runs the Kysely migrations (bundled statically, so they work the same from tsx, tests and the CLI).
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { InputError } from '../http/errors.js';
 import type { DbHandle } from './connect.js';
 import * as initial from './migrations/2026112101_initial.js';
 import * as analytics from './migrations/2026112102_analytics.js';
@@ -11,10 +12,30 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest({ db, schema }: DbHandle): Promise<string[]> {
+function migrator({ db, schema }: DbHandle): Migrator {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+/** Names of the migrations not applied yet (all of them on an empty database). */
+export async function pendingMigrations(handle: DbHandle): Promise<string[]> {
+  const all = await migrator(handle).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/** Refuses to work on a database whose schema is behind this code: says what to run instead. */
+export async function assertMigrated(handle: DbHandle): Promise<void> {
+  const pending = await pendingMigrations(handle);
+  if (pending.length === 0) return;
+  const what =
+    pending.length === Object.keys(migrations).length
+      ? 'The database has no tables yet'
+      : `The database is missing ${pending.length} migration(s) (${pending.join(', ')})`;
+  throw new InputError(`${what}: run \`menu migrate\` (or \`menu serve --migrate\`, as npm start does) first.`);
+}
+
+export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  const { error, results } = await migrator(handle).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

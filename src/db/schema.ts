@@ -1,5 +1,5 @@
 // Table interfaces for Kysely: the stored shape of every row (not the API shape).
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 // Flags are stored as integers 0/1 on both databases so one query binds the same values on
 // SQLite (which cannot bind booleans) and PostgreSQL; mappers turn them into JSON booleans.
@@ -233,7 +233,6 @@ export interface Database {
   analytics_sessions: AnalyticsSessionTable;
 }
 
-export type TenantRow = Selectable<TenantTable>;
 export type SettingsRow = Selectable<SettingsTable>;
 export type ThemeRow = Selectable<ThemeTable>;
 export type CategoryRow = Selectable<CategoryTable>;
@@ -242,5 +241,3 @@ export type WineryRow = Selectable<WineryTable>;
 export type ItemRow = Selectable<ItemTable>;
 export type UserRow = Selectable<UserTable>;
 export type ApiTokenRow = Selectable<ApiTokenTable>;
-export type NewItem = Insertable<ItemTable>;
-export type ItemUpdate = Updateable<ItemTable>;

@@ -1,5 +1,6 @@
-// The one place errors become responses: typed domain errors, Fastify's own errors, and the
-// unexpected ones (logged with context, answered 500 without their text).
+// The one place errors become responses: typed domain errors, Fastify's own errors (router and
+// parser errors included), and the unexpected ones (logged with context, answered 500 without
+// their text). Every error answer leaves here: the JSON envelope, or the branded HTML 404.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Locale } from '../i18n/locales.js';
@@ -12,6 +13,8 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   TooManyRequestsError,
+  UnavailableError,
+  UnknownRestaurantError,
   ValidationError,
 } from './errors.js';
 import { HTML_TYPE, notFoundPage } from './not-found-page.js';
@@ -55,8 +58,15 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
 }
 
+function sendHtmlNotFound(reply: FastifyReply) {
+  return reply.code(404).type(HTML_TYPE).send(notFoundPage);
+}
+
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const locale = messageLocale(request.headers['accept-language']);
+  if (error instanceof UnknownRestaurantError) return sendHtmlNotFound(reply);
+  // A page that does not exist on a restaurant's address: a browser is asking, answer the page.
+  if (error instanceof NotFoundError && !isApiPath(request.url.split('?')[0])) return sendHtmlNotFound(reply);
   if (error instanceof ValidationError) return reply.code(422).send(validationBody(error.issues, locale));
   if (error instanceof ConflictError) {
     const body = errorBody(locale, error.messageKey);
@@ -71,6 +81,12 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
       .code(429)
       .header('retry-after', String(error.retryAfterSeconds))
       .send(errorBody(locale, 'too_many_requests', { count: error.retryAfterSeconds }));
+  }
+  if (error instanceof UnavailableError) {
+    return reply
+      .code(503)
+      .header('retry-after', String(error.retryAfterSeconds))
+      .send(errorBody(locale, 'service_unavailable'));
   }
   if (error instanceof AppError) {
     // 401, 403, 404: the spec fixes these messages (English, as the spec shows them).
@@ -112,7 +128,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       (m) => m !== request.method && shadow.find(m as 'GET', path) !== null,
     );
     if (allow.length > 0) return sendError(new MethodNotAllowedError(allow), request, reply);
-    if (isApiPath(path)) return sendError(new NotFoundError(), request, reply);
-    return reply.code(404).type(HTML_TYPE).send(notFoundPage);
+    return sendError(new NotFoundError(), request, reply);
   });
+}
+
+/** Resolves a request's restaurant for errors raised before any hook ran (see frameworkErrors). */
+export type TenantResolver = (
+  host: string | undefined,
+) => { status: string } | undefined | Promise<{ status: string } | undefined>;
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot even read (bad %-encoding, an
+ * over-long parameter) is answered before any hook runs, so the restaurant is resolved here too:
+ * an unknown address still gets the HTML page, a known one the envelope (404 under /api).
+ */
+export function frameworkErrorHandler(resolve: TenantResolver) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = (tenant: { status: string } | undefined) => {
+      if (tenant?.status !== 'active') return sendError(new UnknownRestaurantError(), request, reply);
+      return sendError(isApiPath(request.url) ? new NotFoundError() : error, request, reply);
+    };
+    const tenant = resolve(request.headers.host);
+    if (!(tenant instanceof Promise)) return answer(tenant);
+    tenant.then(answer, (err) => sendError(err, request, reply));
+  };
 }

@@ -1,4 +1,5 @@
-// The typed errors domain code throws; http/error-handler.ts is the one place that maps them to responses.
+// The typed errors domain code throws; http/error-handler.ts is the one place that maps them to
+// responses (and src/cli.ts the one place that turns them into exit codes).
 import type { MessageKey } from '../i18n/messages.js';
 
 /** One failed rule on one field; formatted in the request's locale by the error handler. */
@@ -73,3 +74,28 @@ export class TooManyRequestsError extends AppError {
     super('Too many requests.');
   }
 }
+
+/** A resource the request needs is down (database, queue full): 503 + Retry-After, never a 500. */
+export class UnavailableError extends AppError {
+  readonly statusCode = 503;
+  constructor(readonly retryAfterSeconds = 5) {
+    super('Service unavailable.');
+  }
+}
+
+/**
+ * The address names no restaurant that is being served (unknown, suspended, or a public path of a
+ * restaurant whose menu is switched off): the branded HTML 404 on every path, never JSON.
+ */
+export class UnknownRestaurantError extends AppError {
+  readonly statusCode = 404;
+  constructor() {
+    super('Unknown restaurant.');
+  }
+}
+
+/**
+ * Input refused by a rule outside HTTP validation (command line, seeds): its message is for the
+ * person who typed it. The CLI prints it and exits 1.
+ */
+export class InputError extends Error {}

@@ -10,6 +10,9 @@ export const ErrorEnvelope = Type.Object(
   { $id: 'ErrorEnvelope' },
 );
 
+/** Locale code → text, as `name_translations` on the wire. */
+export const Translated = Type.Record(Type.String(), Type.String());
+
 export const Meta = Type.Object({ generated_at: Type.String() });
 export const LocaleMeta = Type.Object({ generated_at: Type.String(), locale: Type.String() });
 export const PageMeta = Type.Object({

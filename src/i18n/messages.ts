@@ -43,7 +43,8 @@ export type MessageKey =
   | 'type_move_in_use'
   | 'body_not_object'
   | 'winery_in_use'
-  | 'range_too_long';
+  | 'range_too_long'
+  | 'service_unavailable';
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {
   it: {
@@ -89,6 +90,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     body_not_object: 'Il corpo della richiesta deve essere un oggetto JSON.',
     winery_in_use: 'La cantina non può essere eliminata perché è usata da alcuni piatti.',
     range_too_long: 'Il periodo non può superare un anno.',
+    service_unavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche secondo.',
   },
   en: {
     required: 'The :attribute field is required.',
@@ -133,6 +135,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     body_not_object: 'The request body must be a JSON object.',
     winery_in_use: 'The winery cannot be deleted because it is used by some dishes.',
     range_too_long: 'The period cannot exceed one year.',
+    service_unavailable: 'The service is temporarily unavailable. Please try again in a few seconds.',
   },
   fr: {
     required: 'Le champ :attribute est obligatoire.',
@@ -178,6 +181,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     body_not_object: 'Le corps de la requête doit être un objet JSON.',
     winery_in_use: 'Le domaine viticole ne peut pas être supprimé car il est utilisé par certains plats.',
     range_too_long: 'La période ne peut pas dépasser un an.',
+    service_unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
   },
   de: {
     required: ':Attribute muss ausgefüllt werden.',
@@ -223,6 +227,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     body_not_object: 'Der Anfragetext muss ein JSON-Objekt sein.',
     winery_in_use: 'Das Weingut kann nicht gelöscht werden, da es von einigen Gerichten verwendet wird.',
     range_too_long: 'Der Zeitraum darf ein Jahr nicht überschreiten.',
+    service_unavailable:
+      'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
   },
   es: {
     required: 'El campo :attribute es obligatorio.',
@@ -267,6 +273,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     body_not_object: 'El cuerpo de la solicitud debe ser un objeto JSON.',
     winery_in_use: 'La bodega no se puede eliminar porque la usan algunos platos.',
     range_too_long: 'El período no puede superar un año.',
+    service_unavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
   },
 };
 

@@ -4,8 +4,8 @@
 // on every instance.
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthenticatedError } from '../http/errors.js';
+import type { Scope } from '../modules/tokens/scopes.js';
 import { authenticate, type Principal } from '../modules/tokens/service.js';
-import type { Scope } from '../modules/tokens/token.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,10 +16,6 @@ declare module 'fastify' {
     principal: Principal | null;
   }
 }
-
-export const READ_SCOPES: Scope[] = ['menu:read', 'menu:write'];
-export const WRITE_SCOPES: Scope[] = ['menu:write'];
-export const ANALYTICS_SCOPES: Scope[] = ['analytics:read'];
 
 export const authPlugin = fp(
   async (app) => {

@@ -1,11 +1,11 @@
 // A few weeks of plausible diner activity for the demo restaurant, so a new user sees real reports.
 // Deterministic (seeded), shaped like a trattoria: lunch and dinner peaks, busier weekends,
 // mostly Italian diners, recommended dishes opened more often.
+
+import { addDays, localDayHour } from '../catalog/clock.js';
+import { listItems, listSections } from '../catalog/repo.js';
 import type { Db } from '../db/connect.js';
 import { type StoredEvent, storeEvents } from '../modules/analytics/repo.js';
-import { listSections } from '../modules/categories/repo.js';
-import { listItems } from '../modules/items/repo.js';
-import { addDays, localDayHour } from '../modules/menu/clock.js';
 
 /** Mulberry32: a tiny seeded generator, so every fresh demo shows the same story. */
 function random(seed: number) {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
-import { MemoryCounterStore } from '../../src/plugins/rate-limit.js';
+import { MemoryCounterStore } from '../../src/plugins/counters.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp, testConfig } from '../helper.js';
 import { adminCall, tokenFor } from './tokens.js';

@@ -1,8 +1,8 @@
 // Test helpers for the admin API: an owner with a token of chosen scopes, and authorized calls.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/connect.js';
+import type { Scope } from '../../src/modules/tokens/scopes.js';
 import { createToken } from '../../src/modules/tokens/service.js';
-import type { Scope } from '../../src/modules/tokens/token.js';
 import { findUserByEmail } from '../../src/modules/users/repo.js';
 import { createUser } from '../../src/modules/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';

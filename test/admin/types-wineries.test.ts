@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
-import type { Scope } from '../../src/modules/tokens/token.js';
+import type { Scope } from '../../src/modules/tokens/scopes.js';
 import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 import { TYPE_KEYS } from '../wire-keys.js';

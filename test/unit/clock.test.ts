@@ -8,7 +8,7 @@ import {
   isWithinWindow,
   localDayHour,
   wallClock,
-} from '../../src/modules/menu/clock.js';
+} from '../../src/catalog/clock.js';
 
 test('windows: start inclusive, end exclusive, crossing midnight, equal means all day', () => {
   assert.equal(isWithinWindow('17:00', '20:00', '17:00'), true);

@@ -171,8 +171,8 @@ class OrderWalk {
       else this.byField.set(issue.field, [issue]);
       let parent = '';
       for (const segment of issue.field.split('.')) {
-        let next = this.children.get(parent);
-        if (!next) this.children.set(parent, (next = new Set()));
+        const next = this.children.get(parent) ?? new Set<string>();
+        this.children.set(parent, next);
         next.add(segment);
         parent = join(parent, segment);
       }

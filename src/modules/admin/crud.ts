@@ -3,23 +3,14 @@
 // partial PUT with PATCH as an alias, 204 on delete, 404 for another tenant's or a missing id.
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/connect.js';
+import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
+import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { NotFoundError } from '../../http/errors.js';
 import { partial } from '../../http/inputs.js';
+import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
 import { adminErrorResponses, envelope, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
 import { type Locale, resolveLocale } from '../../i18n/locales.js';
-import { READ_SCOPES, WRITE_SCOPES } from '../../plugins/auth.js';
-import { IdParams } from '../categories/routes.js';
-import { paginate } from '../items/routes.js';
-import type { MenuSnapshot } from '../menu/snapshot.js';
-import { defaultLocaleOf } from '../menu/views.js';
-import { ownerSnapshot, writeMenu } from '../menu/write.js';
-
-export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-  locale: Type.Optional(Type.String({ maxLength: 35 })),
-};
+import { READ_SCOPES, WRITE_SCOPES } from '../tokens/scopes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each resource brings its own typed query and body
 type Any = any;
@@ -35,14 +26,13 @@ export interface CrudResource<Row> {
   list(snapshot: MenuSnapshot, query: Any): Row[];
   find(snapshot: MenuSnapshot, id: number): Row | undefined;
   view(snapshot: MenuSnapshot, row: Row, locale: Locale): unknown;
-  create(trx: Db, tenantId: number, body: Any): Promise<number>;
-  update(trx: Db, tenantId: number, id: number, body: Any): Promise<void>;
-  remove(trx: Db, tenantId: number, id: number): Promise<void>;
+  create(w: MenuWrite, body: Any): Promise<number>;
+  update(w: MenuWrite, id: number, body: Any): Promise<void>;
+  remove(w: MenuWrite, id: number): Promise<void>;
 }
 
 export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): void {
   const one = envelope(r.entity, LocaleMeta);
-  const localeQuery = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
   const respond = async (tenantId: number, id: number, localeParam: string | undefined) => {
     const snapshot = await ownerSnapshot(app, tenantId);
     const row = r.find(snapshot, id);
@@ -76,7 +66,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       schema: {
         summary: `One ${r.summary}`,
         params: IdParams,
-        querystring: localeQuery,
+        querystring: LocaleQuery,
         response: { 200: one, ...adminErrorResponses },
       },
     },
@@ -92,14 +82,14 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       config: { scopes: WRITE_SCOPES },
       schema: {
         summary: `Create ${r.summary}`,
-        querystring: localeQuery,
+        querystring: LocaleQuery,
         body: r.input,
         response: { 201: one, ...adminErrorResponses },
       },
     },
     async (request, reply) => {
       const tenantId = request.tenant.id;
-      const id = await writeMenu(app, tenantId, (trx) => r.create(trx, tenantId, request.body));
+      const id = await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.create(w, request.body));
       return reply.code(201).send(await respond(tenantId, id, (request.query as Any).locale));
     },
   );
@@ -107,7 +97,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
   const updateSchema = {
     summary: `Update ${r.summary} (partial: omitted fields keep their value)`,
     params: IdParams,
-    querystring: localeQuery,
+    querystring: LocaleQuery,
     body: partial(r.input),
     response: { 200: one, ...adminErrorResponses },
   };
@@ -120,7 +110,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       handler: async (request) => {
         const tenantId = request.tenant.id;
         const { id } = request.params as { id: number };
-        await writeMenu(app, tenantId, (trx) => r.update(trx, tenantId, id, request.body));
+        await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.update(w, id, request.body));
         return respond(tenantId, id, (request.query as Any).locale);
       },
     });
@@ -139,7 +129,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     async (request, reply) => {
       const tenantId = request.tenant.id;
       const { id } = request.params as { id: number };
-      await writeMenu(app, tenantId, (trx) => r.remove(trx, tenantId, id));
+      await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.remove(w, id));
       return reply.code(204).send();
     },
   );

@@ -9,7 +9,3 @@ const names = dictionary.names as Record<string, Record<Locale, string>>;
 export function allergenName(key: string, locale: Locale): string {
   return names[key]?.[locale] ?? key;
 }
-
-export function isAllergenKey(key: string): boolean {
-  return Object.hasOwn(names, key);
-}

@@ -1,15 +1,15 @@
 // GET /api/v1/admin/analytics/{overview,items,sections,allergens,insights} (scope analytics:read).
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addDays, daysBetween, localDayHour } from '../../catalog/clock.js';
+import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { ownerSnapshot } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../http/errors.js';
+import { paginate } from '../../http/params.js';
 import { adminErrorResponses, envelope, nowIso } from '../../http/schemas.js';
 import { RULE } from '../../http/validator.js';
 import { resolveLocale } from '../../i18n/locales.js';
-import { ANALYTICS_SCOPES } from '../../plugins/auth.js';
-import { paginate } from '../items/routes.js';
-import { addDays, daysBetween, localDayHour } from '../menu/clock.js';
-import { defaultLocaleOf } from '../menu/views.js';
-import { ownerSnapshot } from '../menu/write.js';
+import { ANALYTICS_SCOPES } from '../tokens/scopes.js';
 import { insights } from './insights.js';
 import { allergensReport, itemsReport, overview, type Range, sectionsReport } from './reports.js';
 

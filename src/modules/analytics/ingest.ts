@@ -2,17 +2,14 @@
 // events (no token, no cookie set, no IP stored); a valid batch is queued and answered 202.
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { type FieldIssue, ValidationError } from '../../http/errors.js';
+import { localDayHour } from '../../catalog/clock.js';
+import { publicContext } from '../../catalog/context.js';
+import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
+import { type FieldIssue, UnavailableError, ValidationError } from '../../http/errors.js';
 import { Id } from '../../http/inputs.js';
-import { messageLocale } from '../../http/request-locale.js';
 import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
-import { formatMessage } from '../../i18n/messages.js';
 import { ALLERGEN_KEYS } from '../allergens/data.js';
-import { localDayHour } from '../menu/clock.js';
-import { publicContext } from '../menu/context.js';
-import type { MenuSnapshot } from '../menu/snapshot.js';
-import { defaultLocaleOf } from '../menu/views.js';
 import type { StoredEvent } from './repo.js';
 import type { AnalyticsWriter } from './writer.js';
 
@@ -148,15 +145,8 @@ export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (a
       const { snapshot } = await publicContext(app, request);
       const { events } = request.body as Static<typeof EventBatch>;
       const stored = toStoredEvents(snapshot, events, now());
-      if (!app.analytics.enqueue(request.tenant.id, stored)) {
-        return reply
-          .code(503)
-          .header('retry-after', '5')
-          .send({
-            success: false,
-            message: formatMessage(messageLocale(request.headers['accept-language']), 'server_error', {}),
-          });
-      }
+      // The writer is behind (the database is slow or away): ask the page to send again later.
+      if (!app.analytics.enqueue(request.tenant.id, stored)) throw new UnavailableError(5);
       return reply
         .code(202)
         .send({ success: true, data: { accepted: stored.length }, meta: { generated_at: nowIso() } });

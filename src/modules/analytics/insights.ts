@@ -1,8 +1,9 @@
 // Insights for the owner, in the requested locale, computed from the same rollups as the reports.
+
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { Db } from '../../db/connect.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
-import type { MenuSnapshot } from '../menu/snapshot.js';
 import { fillText, type InsightKind, insightTexts, languageName } from './insight-texts.js';
 import { menuViewsByHour } from './repo.js';
 import { allergensReport, type ItemReportRow, itemsReport, itemViewsByLocale, type Range } from './reports.js';

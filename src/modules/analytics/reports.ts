@@ -1,13 +1,13 @@
 // The five analytics reports, computed from the rollups (never the raw events) and the tenant's
 // current menu (names, recommended flags, translations, allergens).
+
+import { addDays, daysBetween } from '../../catalog/clock.js';
+import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
 import type { Db } from '../../db/connect.js';
 import type { ItemRow } from '../../db/schema.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, type Translations } from '../../i18n/text.js';
 import { ALLERGEN_KEYS, allergenName } from '../allergens/data.js';
-import { addDays, daysBetween } from '../menu/clock.js';
-import type { MenuSnapshot } from '../menu/snapshot.js';
-import { defaultLocaleOf } from '../menu/views.js';
 import {
   allergenFilters,
   dailyRows,

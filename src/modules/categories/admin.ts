@@ -2,13 +2,14 @@
 // sub-categories and sub-sections (inactive and out-of-window included).
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { flatSections } from '../../catalog/visibility.js';
 import type { CategoryRow } from '../../db/schema.js';
 import { MAX_ID } from '../../http/inputs.js';
-import { PageQuery, registerCrud } from '../admin/crud.js';
-import { flatSections } from '../menu/snapshot.js';
-import { categoryTree } from '../menu/views.js';
+import { PageQuery } from '../../http/params.js';
+import { registerCrud } from '../admin/crud.js';
 import { CategoryTree } from './schema.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from './service.js';
+import { categoryTree } from './view.js';
 
 const AdminCategoryQuery = Type.Object({
   ...PageQuery,

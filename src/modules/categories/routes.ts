@@ -2,16 +2,14 @@
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { publicContext } from '../../catalog/context.js';
+import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { NotFoundError } from '../../http/errors.js';
-import { Id } from '../../http/inputs.js';
+import { IdParams, LocaleQuery } from '../../http/params.js';
 import { envelope, errorResponses, LocaleMeta, nowIso } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
-import { publicContext } from '../menu/context.js';
-import { categoryTree, categoryTrees, defaultLocaleOf } from '../menu/views.js';
 import { CategoryTree } from './schema.js';
-
-const LocaleQuery = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
-export const IdParams = Type.Object({ id: Id });
+import { categoryTree, categoryTrees } from './view.js';
 
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

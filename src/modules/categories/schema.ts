@@ -2,11 +2,11 @@
 // /categories (top level with `children`), and the mapper from a row.
 import { type Static, Type } from '@sinclair/typebox';
 import type { CategoryRow } from '../../db/schema.js';
+import { Translated } from '../../http/schemas.js';
 import type { Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, type Translations } from '../../i18n/text.js';
 import { MenuItem } from '../items/schema.js';
 import { SubCategory } from '../types/schema.js';
-import { Translated } from '../wineries/schema.js';
 
 const sectionFields = {
   id: Type.Integer(),

@@ -1,21 +1,14 @@
 // Section writes: one level of nesting, sub-sections share their parent's menu_type, a time window
 // needs both ends, and a section holding dishes or sub-sections is never deleted behind the owner's back.
 import { type Static, Type } from '@sinclair/typebox';
+import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
+import type { MenuWrite } from '../../catalog/write.js';
 import type { Db } from '../../db/connect.js';
-import {
-  countWhere,
-  deleteRow,
-  findRow,
-  insertRow,
-  type MenuValues,
-  nextOrder,
-  updateRow,
-} from '../../db/menu-rows.js';
+import { countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../http/errors.js';
 import { DisplayOrder, Flag, OptionalRef, TimeOfDay, TranslationsInput } from '../../http/inputs.js';
-import { nowIso } from '../../http/schemas.js';
 import { countDishesWith } from '../items/service.js';
-import { deleteSectionTypes, setChildrenMenuType } from './repo.js';
+import { listSectionTypes, listSubSections } from './repo.js';
 
 export const CategoryInput = Type.Object(
   {
@@ -71,7 +64,7 @@ async function settle(trx: Db, tenantId: number, id: number | null, v: MenuValue
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
-export async function createCategory(trx: Db, tenantId: number, input: CategoryInput): Promise<number> {
+export async function createCategory(w: MenuWrite, input: CategoryInput): Promise<number> {
   const values = merge(
     {
       parent_id: null,
@@ -87,28 +80,33 @@ export async function createCategory(trx: Db, tenantId: number, input: CategoryI
     },
     input,
   );
-  await settle(trx, tenantId, null, values);
+  await settle(w.trx, w.tenantId, null, values);
   if (input.display_order === undefined) {
-    values.display_order = await nextOrder(trx, 'categories', tenantId, 'parent_id', values.parent_id);
+    values.display_order = await nextOrder(w.trx, 'categories', w.tenantId, 'parent_id', values.parent_id);
   }
-  return insertRow(trx, 'categories', tenantId, values, nowIso());
+  return (await createRow(w, 'categories', values)).id;
 }
 
-export async function updateCategory(trx: Db, tenantId: number, id: number, input: Partial<CategoryInput>) {
-  const current = await findRow(trx, 'categories', tenantId, id);
+export async function updateCategory(w: MenuWrite, id: number, input: Partial<CategoryInput>): Promise<void> {
+  const current = await findRow(w.trx, 'categories', w.tenantId, id);
   if (!current) throw new NotFoundError();
   const values = merge(current, input);
-  await settle(trx, tenantId, id, values);
-  await updateRow(trx, 'categories', tenantId, id, values, nowIso());
-  if (values.parent_id === null) await setChildrenMenuType(trx, tenantId, id, values.menu_type);
+  await settle(w.trx, w.tenantId, id, values);
+  await changeRow(w, 'categories', current, values);
+  if (values.parent_id !== null) return;
+  // Sub-sections always carry their parent's menu_type.
+  for (const child of await listSubSections(w.trx, w.tenantId, id)) {
+    if (child.menu_type !== values.menu_type) await changeRow(w, 'categories', child, { menu_type: values.menu_type });
+  }
 }
 
-export async function deleteCategory(trx: Db, tenantId: number, id: number): Promise<void> {
-  if (!(await findRow(trx, 'categories', tenantId, id))) throw new NotFoundError();
+export async function deleteCategory(w: MenuWrite, id: number): Promise<void> {
+  if (!(await findRow(w.trx, 'categories', w.tenantId, id))) throw new NotFoundError();
   const busy =
-    (await countDishesWith(trx, tenantId, 'category_id', id)) > 0 ||
-    (await countWhere(trx, 'categories', tenantId, 'parent_id', id)) > 0;
+    (await countDishesWith(w.trx, w.tenantId, 'category_id', id)) > 0 ||
+    (await countWhere(w.trx, 'categories', w.tenantId, 'parent_id', id)) > 0;
   if (busy) throw new ConflictError('section_not_empty');
-  await deleteSectionTypes(trx, tenantId, id);
-  await deleteRow(trx, 'categories', tenantId, id);
+  // Its sub-categories are headings of this section, not content: they go with it.
+  for (const type of await listSectionTypes(w.trx, w.tenantId, id)) await removeRow(w, 'types', type.id);
+  await removeRow(w, 'categories', id);
 }

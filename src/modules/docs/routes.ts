@@ -1,7 +1,7 @@
 // The API's own description, generated from the same route schemas that validate and serialize:
 // GET /api/v1/openapi.json (OpenAPI 3, plain document) and GET /api/docs (a readable HTML index).
 import type { FastifyInstance } from 'fastify';
-import { esc } from '../page/render.js';
+import { esc } from '../../http/html.js';
 
 interface Operation {
   summary?: string;

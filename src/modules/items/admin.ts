@@ -1,12 +1,13 @@
 // /api/v1/admin/items: the owner's dishes (inactive included), filtered and paginated like /items.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { filterItems, orderedItems } from '../../catalog/visibility.js';
 import { searchWords } from '../../i18n/text.js';
 import { registerCrud } from '../admin/crud.js';
-import { filterItems, itemView, orderedItems } from '../menu/views.js';
 import { ItemListQuery } from './routes.js';
 import { MenuItem } from './schema.js';
 import { createItem, deleteItem, ItemInput, updateItem } from './service.js';
+import { itemView } from './view.js';
 
 const AdminItemQuery = Type.Composite([
   ItemListQuery,

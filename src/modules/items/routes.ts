@@ -2,42 +2,25 @@
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { publicContext } from '../../catalog/context.js';
+import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { filterItems, orderedItems } from '../../catalog/visibility.js';
 import { NotFoundError } from '../../http/errors.js';
 import { Id } from '../../http/inputs.js';
+import { IdParams, LocaleQuery, PageQuery, paginate } from '../../http/params.js';
 import { envelope, errorResponses, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
 import { searchWords } from '../../i18n/text.js';
-import { IdParams } from '../categories/routes.js';
-import { publicContext } from '../menu/context.js';
-import { defaultLocaleOf, filterItems, itemView, orderedItems } from '../menu/views.js';
 import { MenuItem } from './schema.js';
+import { itemView } from './view.js';
 
 export const ItemListQuery = Type.Object({
   category_id: Type.Optional(Id),
   type_id: Type.Optional(Id),
   is_recommended: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   search: Type.Optional(Type.String({ maxLength: 100 })),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-  locale: Type.Optional(Type.String({ maxLength: 35 })),
+  ...PageQuery,
 });
-
-/** One page of `rows` in the list envelope with the spec's page meta. */
-export function paginate<R, T>(rows: R[], q: { page: number; per_page: number }, locale: string, map: (row: R) => T) {
-  const start = (q.page - 1) * q.per_page;
-  return {
-    success: true,
-    data: rows.slice(start, start + q.per_page).map(map),
-    meta: {
-      generated_at: nowIso(),
-      locale,
-      total: rows.length,
-      page: q.page,
-      per_page: q.per_page,
-      last_page: Math.max(1, Math.ceil(rows.length / q.per_page)),
-    },
-  };
-}
 
 export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -64,7 +47,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'One visible dish; wine dishes carry their winery',
         params: IdParams,
-        querystring: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) }),
+        querystring: LocaleQuery,
         response: { 200: envelope(MenuItem, LocaleMeta), ...errorResponses },
       },
     },

@@ -1,9 +1,10 @@
 // MenuItem (dish) object on the wire, and the mapper from its row.
 import { type Static, Type } from '@sinclair/typebox';
 import type { ItemRow, WineryRow } from '../../db/schema.js';
+import { Translated } from '../../http/schemas.js';
 import type { Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, type Translations } from '../../i18n/text.js';
-import { Translated, toWinery, Winery } from '../wineries/schema.js';
+import { toWinery, Winery } from '../wineries/schema.js';
 
 export const MenuItem = Type.Object({
   id: Type.Integer(),

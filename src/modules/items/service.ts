@@ -1,19 +1,12 @@
 // Dish writes: references must exist in the same tenant, a sub-category must belong to the dish's
 // section, prices are stored in cents, and the search text follows the translations.
 import { type Static, Type } from '@sinclair/typebox';
+import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
+import type { MenuWrite } from '../../catalog/write.js';
 import type { Db } from '../../db/connect.js';
-import {
-  countWhere,
-  deleteRow,
-  findRow,
-  insertRow,
-  type MenuValues,
-  nextOrder,
-  updateRow,
-} from '../../db/menu-rows.js';
+import { countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { type FieldIssue, NotFoundError, ValidationError } from '../../http/errors.js';
 import { DisplayOrder, Flag, Id, OptionalRef, TranslationsInput } from '../../http/inputs.js';
-import { nowIso } from '../../http/schemas.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../allergens/data.js';
 import { itemSearchText } from './repo.js';
@@ -70,7 +63,7 @@ function merge(current: MenuValues<'items'>, input: Partial<ItemInput>): MenuVal
   };
 }
 
-export async function createItem(trx: Db, tenantId: number, input: ItemInput): Promise<number> {
+export async function createItem(w: MenuWrite, input: ItemInput): Promise<number> {
   const blank: MenuValues<'items'> = {
     category_id: input.category_id,
     type_id: null,
@@ -85,23 +78,23 @@ export async function createItem(trx: Db, tenantId: number, input: ItemInput): P
     search_text: '',
   };
   const values = merge(blank, input);
-  await checkReferences(trx, tenantId, values);
+  await checkReferences(w.trx, w.tenantId, values);
   if (input.display_order === undefined) {
-    values.display_order = await nextOrder(trx, 'items', tenantId, 'category_id', values.category_id);
+    values.display_order = await nextOrder(w.trx, 'items', w.tenantId, 'category_id', values.category_id);
   }
-  return insertRow(trx, 'items', tenantId, values, nowIso());
+  return (await createRow(w, 'items', values)).id;
 }
 
-export async function updateItem(trx: Db, tenantId: number, id: number, input: Partial<ItemInput>): Promise<void> {
-  const current = await findRow(trx, 'items', tenantId, id);
+export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemInput>): Promise<void> {
+  const current = await findRow(w.trx, 'items', w.tenantId, id);
   if (!current) throw new NotFoundError();
   const values = merge(current, input);
-  await checkReferences(trx, tenantId, values);
-  await updateRow(trx, 'items', tenantId, id, values, nowIso());
+  await checkReferences(w.trx, w.tenantId, values);
+  await changeRow(w, 'items', current, values);
 }
 
-export async function deleteItem(trx: Db, tenantId: number, id: number): Promise<void> {
-  if (!(await deleteRow(trx, 'items', tenantId, id))) throw new NotFoundError();
+export async function deleteItem(w: MenuWrite, id: number): Promise<void> {
+  if (!(await removeRow(w, 'items', id))) throw new NotFoundError();
 }
 
 /** Used by sections, sub-categories and wineries before they are deleted or moved. */

@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Static } from '@sinclair/typebox';
 import fastJson from 'fast-json-stringify';
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { nowIso } from '../../http/schemas.js';
 import type { Locale } from '../../i18n/locales.js';
+import { menuData } from './compose.js';
 import { MenuResponse } from './schema.js';
-import type { MenuSnapshot } from './snapshot.js';
-import { menuData } from './views.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

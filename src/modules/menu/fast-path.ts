@@ -3,13 +3,12 @@
 // its precomputed headers. Everything else — first requests, 304s, unknown hosts, limited
 // clients, odd query strings — goes through Fastify as usual, which produces the same bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defaultLocaleOf, type SnapshotStore } from '../../catalog/snapshot.js';
 import type { Config } from '../../config.js';
 import { resolveLocale } from '../../i18n/locales.js';
-import type { CounterStore } from '../../plugins/rate-limit.js';
+import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
 import { normalizeHost, type TenantDirectory } from '../tenants/directory.js';
 import { matchesEtag, menuDocument, negotiateEncoding } from './document.js';
-import type { SnapshotStore } from './snapshot.js';
-import { defaultLocaleOf } from './views.js';
 
 const MENU_PATH = /^\/api\/v1\/menu(?:\/([A-Za-z-]{1,35}))?(?:\?locale=([A-Za-z-]{1,35}))?$/;
 
@@ -63,23 +62,23 @@ export function menuFastPath(deps: FastPathDeps) {
     const doc = menuDocument(snapshot, deps.snapshots.openKey(snapshot, snapshot.settings.timezone), locale);
     const rep = encoding === 'identity' ? doc.identity : doc.ready.get(encoding);
     if (!rep) return false;
-    let limitHeaders: Record<string, string> | undefined;
+    let rateHeaders: Record<string, string> | undefined;
     if (limit > 0) {
       if (!deps.counters) return false;
       // Same key as the rate-limit plugin (the socket address: the fast path only counts without TRUST_PROXY).
-      const hit = deps.counters.hit(`public:${tenant.id}:${req.socket.remoteAddress}`);
+      const hit = deps.counters.hit(counterKey('public', tenant.id, req.socket.remoteAddress));
       // Over the limit: Fastify answers the 429 (counting once more, which changes nothing once over).
       if (hit instanceof Promise || hit.count > limit) return false;
-      limitHeaders = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(limit - hit.count) };
+      rateHeaders = limitHeaders(limit, hit.count);
     }
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rep.etag)) {
       const { etag, vary, 'cache-control': cacheControl } = rep.headers;
-      res.writeHead(304, { etag, vary, 'cache-control': cacheControl, ...limitHeaders });
+      res.writeHead(304, { etag, vary, 'cache-control': cacheControl, ...rateHeaders });
       res.end();
       return true;
     }
-    res.writeHead(200, limitHeaders ? { ...rep.headers, ...limitHeaders } : rep.headers);
+    res.writeHead(200, rateHeaders ? { ...rep.headers, ...rateHeaders } : rep.headers);
     res.end(rep.body);
     return true;
   };

@@ -2,12 +2,12 @@
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { publicContext } from '../../catalog/context.js';
+import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { errorResponses } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
-import { publicContext } from './context.js';
 import { matchesEtag, menuDocument, negotiateEncoding, representation } from './document.js';
 import { MenuResponse } from './schema.js';
-import { defaultLocaleOf } from './views.js';
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,16 +1,12 @@
 // Renders the public menu page (server-side HTML, no framework): the same data as GET /menu,
 // themed with the restaurant's colours, readable without JavaScript.
+import { esc } from '../../http/html.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
 import { allergenName } from '../allergens/data.js';
 import type { MenuSection } from '../categories/schema.js';
 import type { MenuItem } from '../items/schema.js';
-import type { MenuData } from '../menu/views.js';
+import type { MenuData } from '../menu/compose.js';
 import { pageTexts } from './texts.js';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function esc(text: string | null | undefined): string {
-  return (text ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
 
 const money = new Map<Locale, Intl.NumberFormat>();
 function price(value: number, locale: Locale): string {

@@ -1,11 +1,11 @@
 // GET / : the public menu page diners reach from the QR code, and its one script.
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { publicContext } from '../../catalog/context.js';
+import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
 import { isLocale, type Locale, resolveLocale } from '../../i18n/locales.js';
-import { publicContext } from '../menu/context.js';
+import { menuData } from '../menu/compose.js';
 import { matchesEtag } from '../menu/document.js';
-import type { MenuSnapshot } from '../menu/snapshot.js';
-import { defaultLocaleOf, menuData } from '../menu/views.js';
 import { MENU_SCRIPT } from './menu-script.js';
 import { renderMenuPage } from './render.js';
 

@@ -1,9 +1,8 @@
 // Public GET /restaurant.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { publicContext } from '../../catalog/context.js';
 import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
-import { publicContext } from '../menu/context.js';
-import { settingsView } from '../menu/views.js';
-import { Settings } from './schema.js';
+import { Settings, settingsView } from './schema.js';
 
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,5 +1,6 @@
 // Settings (restaurant) object on the wire, and the mapper from its row.
 import { type Static, Type } from '@sinclair/typebox';
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { SettingsRow } from '../../db/schema.js';
 import { parseJson } from '../../i18n/text.js';
 
@@ -46,4 +47,8 @@ export function toSettings(row: SettingsRow, slug: string): Settings {
     is_active: Boolean(row.is_active),
     timezone: row.timezone,
   };
+}
+
+export function settingsView(snapshot: MenuSnapshot): Settings {
+  return toSettings(snapshot.settings, snapshot.slug);
 }

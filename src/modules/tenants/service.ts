@@ -1,8 +1,8 @@
 // Tenant rules shared by the CLI and the seed: slug and domain checks, creation in one transaction.
-import type { Db } from '../../db/connect.js';
-import { domainExists, insertTenant, slugExists } from './repo.js';
 
-export class TenantInputError extends Error {}
+import type { Db } from '../../db/connect.js';
+import { InputError } from '../../http/errors.js';
+import { domainExists, insertTenant, slugExists } from './repo.js';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const RESERVED = new Set(['www', 'api', 'admin', 'app', 'static', 'assets', 'mail']);
@@ -17,26 +17,24 @@ export async function createTenant(
 ): Promise<number> {
   const slug = input.slug;
   if (!SLUG.test(slug)) {
-    throw new TenantInputError(
+    throw new InputError(
       `Invalid slug "${slug}": use 1-63 lower-case letters, digits and hyphens, not starting or ending with a hyphen.`,
     );
   }
-  if (RESERVED.has(slug)) throw new TenantInputError(`The slug "${slug}" is reserved.`);
+  if (RESERVED.has(slug)) throw new InputError(`The slug "${slug}" is reserved.`);
   const name = input.name.trim();
-  if (name === '' || name.length > 200) throw new TenantInputError('The restaurant name must be 1-200 characters.');
+  if (name === '' || name.length > 200) throw new InputError('The restaurant name must be 1-200 characters.');
   const domain = input.domain?.trim().toLowerCase().replace(/\.$/, '');
   if (domain !== undefined) {
-    if (!HOST.test(domain)) throw new TenantInputError(`Invalid domain "${input.domain}".`);
+    if (!HOST.test(domain)) throw new InputError(`Invalid domain "${input.domain}".`);
     if (domain === baseDomain || domain.endsWith(`.${baseDomain}`)) {
-      throw new TenantInputError(
-        `The domain "${domain}" is under the base domain; the slug already gives that address.`,
-      );
+      throw new InputError(`The domain "${domain}" is under the base domain; the slug already gives that address.`);
     }
   }
   return db.transaction().execute(async (trx) => {
-    if (await slugExists(trx, slug)) throw new TenantInputError(`A tenant with slug "${slug}" already exists.`);
+    if (await slugExists(trx, slug)) throw new InputError(`A tenant with slug "${slug}" already exists.`);
     if (domain && (await domainExists(trx, domain))) {
-      throw new TenantInputError(`The domain "${domain}" is already registered.`);
+      throw new InputError(`The domain "${domain}" is already registered.`);
     }
     const tenantId = await insertTenant(trx, { slug, name, domain });
     if (fill) await fill(trx, tenantId);

@@ -1,17 +1,15 @@
-// Theme rows (one per tenant).
+// Theme rows (one per tenant); reads come from the catalog (catalog/repo.ts).
 import type { Db } from '../../db/connect.js';
 import type { ThemeRow } from '../../db/schema.js';
 
-export async function findTheme(db: Db, tenantId: number): Promise<ThemeRow> {
-  return db.selectFrom('themes').selectAll().where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
-}
-
 export type ThemeChanges = Partial<Omit<ThemeRow, 'id' | 'tenant_id' | 'updated_at'>>;
 
-export async function updateTheme(db: Db, tenantId: number, changes: ThemeChanges, now: string): Promise<void> {
-  await db
+/** Writes the changes and returns the row as stored. */
+export async function updateTheme(db: Db, tenantId: number, changes: ThemeChanges, now: string): Promise<ThemeRow> {
+  return db
     .updateTable('themes')
     .set({ ...changes, updated_at: now })
     .where('tenant_id', '=', tenantId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,9 +1,8 @@
 // Public GET /theme.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { publicContext } from '../../catalog/context.js';
 import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
-import { publicContext } from '../menu/context.js';
-import { themeView } from '../menu/views.js';
-import { Theme } from './schema.js';
+import { Theme, themeView } from './schema.js';
 
 export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

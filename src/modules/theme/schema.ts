@@ -1,5 +1,6 @@
 // Theme object on the wire, and the mapper from its row.
 import { type Static, Type } from '@sinclair/typebox';
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { ThemeRow } from '../../db/schema.js';
 
 export const LAYOUT_VARIANTS = ['classic', 'cards', 'compact'] as const;
@@ -36,4 +37,8 @@ export function toTheme(row: ThemeRow): Theme {
     header_style: row.header_style,
     footer_text: row.footer_text,
   };
+}
+
+export function themeView(snapshot: MenuSnapshot): Theme {
+  return toTheme(snapshot.theme);
 }

@@ -1,11 +1,12 @@
 // Token rules: creation for a tenant's user (name 1..100, at least one known scope) and authentication.
+
 import type { Db } from '../../db/connect.js';
 import type { ApiTokenRow } from '../../db/schema.js';
+import { InputError } from '../../http/errors.js';
 import { findUserByEmail } from '../users/repo.js';
 import { findActiveToken, insertToken, touchToken } from './repo.js';
-import { generateSecret, hashSecret, isScope, parseBearer, type Scope, secretMatches } from './token.js';
-
-export class TokenInputError extends Error {}
+import { isScope, type Scope } from './scopes.js';
+import { generateSecret, hashSecret, parseBearer, secretMatches } from './token.js';
 
 export interface CreatedToken {
   id: number;
@@ -19,15 +20,15 @@ export async function createToken(
   input: { email: string; name: string; scopes: string[] },
 ): Promise<CreatedToken> {
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 100) throw new TokenInputError('The token name must be 1-100 characters.');
+  if (name.length < 1 || name.length > 100) throw new InputError('The token name must be 1-100 characters.');
   const scopes = [...new Set(input.scopes.map((s) => s.trim()).filter(Boolean))];
-  if (scopes.length === 0) throw new TokenInputError('Pick at least one scope: menu:read, menu:write, analytics:read.');
+  if (scopes.length === 0) throw new InputError('Pick at least one scope: menu:read, menu:write, analytics:read.');
   const unknown = scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) {
-    throw new TokenInputError(`Unknown scope(s): ${unknown.join(', ')}. Known: menu:read, menu:write, analytics:read.`);
+    throw new InputError(`Unknown scope(s): ${unknown.join(', ')}. Known: menu:read, menu:write, analytics:read.`);
   }
   const user = await findUserByEmail(db, tenantId, input.email);
-  if (!user) throw new TokenInputError(`No user "${input.email}" in this tenant.`);
+  if (!user) throw new InputError(`No user "${input.email}" in this tenant.`);
   const secret = generateSecret();
   const id = await insertToken(db, tenantId, { userId: user.id, name, tokenHash: hashSecret(secret), scopes });
   return { id, plain: `${id}|${secret}` };
@@ -35,6 +36,7 @@ export async function createToken(
 
 export interface Principal {
   tokenId: number;
+  tokenName: string;
   userId: number;
   scopes: Scope[];
 }
@@ -50,5 +52,10 @@ export async function authenticate(
   const token: ApiTokenRow | undefined = await findActiveToken(db, tenantId, parsed.id);
   if (!token || !secretMatches(parsed.secret, token.token_hash)) return undefined;
   await touchToken(db, tenantId, token.id);
-  return { tokenId: token.id, userId: token.user_id, scopes: (JSON.parse(token.scopes) as string[]).filter(isScope) };
+  return {
+    tokenId: token.id,
+    tokenName: token.name,
+    userId: token.user_id,
+    scopes: (JSON.parse(token.scopes) as string[]).filter(isScope),
+  };
 }

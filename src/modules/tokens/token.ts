@@ -5,13 +5,6 @@ import { crc32 } from 'node:zlib';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-export const SCOPES = ['menu:read', 'menu:write', 'analytics:read'] as const;
-export type Scope = (typeof SCOPES)[number];
-
-export function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value);
-}
-
 /** The secret part: 40 random characters followed by their CRC32 (lets scanners spot a typo'd token). */
 export function generateSecret(): string {
   let random = '';

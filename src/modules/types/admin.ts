@@ -1,11 +1,12 @@
 // /api/v1/admin/types: the owner's sub-categories, optionally of one section.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { flatSections } from '../../catalog/visibility.js';
 import type { TypeRow } from '../../db/schema.js';
 import { Id } from '../../http/inputs.js';
-import { PageQuery, registerCrud } from '../admin/crud.js';
-import { flatSections } from '../menu/snapshot.js';
-import { defaultLocaleOf } from '../menu/views.js';
+import { PageQuery } from '../../http/params.js';
+import { registerCrud } from '../admin/crud.js';
 import { SubCategory, toSubCategory } from './schema.js';
 import { createType, deleteType, TypeInput, updateType } from './service.js';
 

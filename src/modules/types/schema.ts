@@ -1,9 +1,9 @@
 // Type (sub-category) object on the wire, and the mapper from its row.
 import { type Static, Type } from '@sinclair/typebox';
 import type { TypeRow } from '../../db/schema.js';
+import { Translated } from '../../http/schemas.js';
 import type { Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, type Translations } from '../../i18n/text.js';
-import { Translated } from '../wineries/schema.js';
 
 export const SubCategory = Type.Object({
   id: Type.Integer(),

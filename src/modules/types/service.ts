@@ -1,11 +1,12 @@
 // Sub-category writes: its section must exist in the tenant; one in use by dishes is neither
 // moved to another section nor deleted.
 import { type Static, Type } from '@sinclair/typebox';
+import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
+import type { MenuWrite } from '../../catalog/write.js';
 import type { Db } from '../../db/connect.js';
-import { deleteRow, findRow, insertRow, type MenuValues, nextOrder, updateRow } from '../../db/menu-rows.js';
+import { findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { DisplayOrder, Flag, Id, TranslationsInput } from '../../http/inputs.js';
-import { nowIso } from '../../http/schemas.js';
 import { countDishesWith } from '../items/service.js';
 
 export const TypeInput = Type.Object(
@@ -34,32 +35,32 @@ async function checkSection(trx: Db, tenantId: number, categoryId: number): Prom
   }
 }
 
-export async function createType(trx: Db, tenantId: number, input: TypeInput): Promise<number> {
+export async function createType(w: MenuWrite, input: TypeInput): Promise<number> {
   const values = merge(
     { category_id: input.category_id, name_translations: '{}', display_order: 0, is_active: 1 },
     input,
   );
-  await checkSection(trx, tenantId, values.category_id);
+  await checkSection(w.trx, w.tenantId, values.category_id);
   if (input.display_order === undefined) {
-    values.display_order = await nextOrder(trx, 'types', tenantId, 'category_id', values.category_id);
+    values.display_order = await nextOrder(w.trx, 'types', w.tenantId, 'category_id', values.category_id);
   }
-  return insertRow(trx, 'types', tenantId, values, nowIso());
+  return (await createRow(w, 'types', values)).id;
 }
 
-export async function updateType(trx: Db, tenantId: number, id: number, input: Partial<TypeInput>): Promise<void> {
-  const current = await findRow(trx, 'types', tenantId, id);
+export async function updateType(w: MenuWrite, id: number, input: Partial<TypeInput>): Promise<void> {
+  const current = await findRow(w.trx, 'types', w.tenantId, id);
   if (!current) throw new NotFoundError();
   const values = merge(current, input);
   if (values.category_id !== current.category_id) {
-    await checkSection(trx, tenantId, values.category_id);
-    if ((await countDishesWith(trx, tenantId, 'type_id', id)) > 0)
+    await checkSection(w.trx, w.tenantId, values.category_id);
+    if ((await countDishesWith(w.trx, w.tenantId, 'type_id', id)) > 0)
       throw new ConflictError('type_move_in_use', 'category_id');
   }
-  await updateRow(trx, 'types', tenantId, id, values, nowIso());
+  await changeRow(w, 'types', current, values);
 }
 
-export async function deleteType(trx: Db, tenantId: number, id: number): Promise<void> {
-  if (!(await findRow(trx, 'types', tenantId, id))) throw new NotFoundError();
-  if ((await countDishesWith(trx, tenantId, 'type_id', id)) > 0) throw new ConflictError('type_in_use');
-  await deleteRow(trx, 'types', tenantId, id);
+export async function deleteType(w: MenuWrite, id: number): Promise<void> {
+  if (!(await findRow(w.trx, 'types', w.tenantId, id))) throw new NotFoundError();
+  if ((await countDishesWith(w.trx, w.tenantId, 'type_id', id)) > 0) throw new ConflictError('type_in_use');
+  await removeRow(w, 'types', id);
 }

@@ -1,10 +1,11 @@
 // /api/v1/admin/wineries: the owner's wineries by name, searchable.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import type { WineryRow } from '../../db/schema.js';
+import { PageQuery } from '../../http/params.js';
 import { foldText, searchWords } from '../../i18n/text.js';
-import { PageQuery, registerCrud } from '../admin/crud.js';
-import { defaultLocaleOf } from '../menu/views.js';
+import { registerCrud } from '../admin/crud.js';
 import { toWinery, Winery } from './schema.js';
 import { createWinery, deleteWinery, updateWinery, WineryInput } from './service.js';
 

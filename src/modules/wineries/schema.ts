@@ -1,10 +1,9 @@
 // Winery object on the wire, and the mapper from its row.
 import { type Static, Type } from '@sinclair/typebox';
 import type { WineryRow } from '../../db/schema.js';
+import { Translated } from '../../http/schemas.js';
 import type { Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, type Translations } from '../../i18n/text.js';
-
-export const Translated = Type.Record(Type.String(), Type.String());
 
 export const Winery = Type.Object({
   id: Type.Integer(),

@@ -1,10 +1,10 @@
 // Winery writes; a winery whose wines are on the menu is not deleted.
 import { type Static, Type } from '@sinclair/typebox';
-import type { Db } from '../../db/connect.js';
-import { deleteRow, findRow, insertRow, type MenuValues, updateRow } from '../../db/menu-rows.js';
+import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
+import type { MenuWrite } from '../../catalog/write.js';
+import { findRow, type MenuValues } from '../../db/menu-rows.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
 import { TranslationsInput, UrlOrEmpty } from '../../http/inputs.js';
-import { nowIso } from '../../http/schemas.js';
 import { countDishesWith } from '../items/service.js';
 
 export const WineryInput = Type.Object(
@@ -29,19 +29,19 @@ function merge(current: MenuValues<'wineries'>, input: Partial<WineryInput>): Me
   };
 }
 
-export async function createWinery(trx: Db, tenantId: number, input: WineryInput): Promise<number> {
+export async function createWinery(w: MenuWrite, input: WineryInput): Promise<number> {
   const blank = { name: '', region: '', country: '', description_translations: '{}', website_url: '' };
-  return insertRow(trx, 'wineries', tenantId, merge(blank, input), nowIso());
+  return (await createRow(w, 'wineries', merge(blank, input))).id;
 }
 
-export async function updateWinery(trx: Db, tenantId: number, id: number, input: Partial<WineryInput>): Promise<void> {
-  const current = await findRow(trx, 'wineries', tenantId, id);
+export async function updateWinery(w: MenuWrite, id: number, input: Partial<WineryInput>): Promise<void> {
+  const current = await findRow(w.trx, 'wineries', w.tenantId, id);
   if (!current) throw new NotFoundError();
-  await updateRow(trx, 'wineries', tenantId, id, merge(current, input), nowIso());
+  await changeRow(w, 'wineries', current, merge(current, input));
 }
 
-export async function deleteWinery(trx: Db, tenantId: number, id: number): Promise<void> {
-  if (!(await findRow(trx, 'wineries', tenantId, id))) throw new NotFoundError();
-  if ((await countDishesWith(trx, tenantId, 'winery_id', id)) > 0) throw new ConflictError('winery_in_use');
-  await deleteRow(trx, 'wineries', tenantId, id);
+export async function deleteWinery(w: MenuWrite, id: number): Promise<void> {
+  if (!(await findRow(w.trx, 'wineries', w.tenantId, id))) throw new NotFoundError();
+  if ((await countDishesWith(w.trx, w.tenantId, 'winery_id', id)) > 0) throw new ConflictError('winery_in_use');
+  await removeRow(w, 'wineries', id);
 }

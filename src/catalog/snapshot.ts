@@ -1,15 +1,11 @@
 // The tenant's whole menu loaded once per menu version: every public read is answered from it
 // without a database round trip until a write bumps the version.
-import type { Db } from '../../db/connect.js';
-import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../../db/schema.js';
-import { listSections } from '../categories/repo.js';
-import { listItems } from '../items/repo.js';
-import { findSettings } from '../settings/repo.js';
-import type { TenantState } from '../tenants/repo.js';
-import { findTheme } from '../theme/repo.js';
-import { listTypes } from '../types/repo.js';
-import { listWineries } from '../wineries/repo.js';
+import type { Db } from '../db/connect.js';
+import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../db/schema.js';
+import { isLocale, type Locale } from '../i18n/locales.js';
+import type { TenantState } from '../modules/tenants/repo.js';
 import { isWithinWindow, wallClock } from './clock.js';
+import { findSettings, findTheme, listItems, listSections, listTypes, listWineries } from './repo.js';
 
 export interface MenuSnapshot {
   tenantId: number;
@@ -79,35 +75,10 @@ export function openSetKey(snapshot: MenuSnapshot, hhmm: string): string {
   return key;
 }
 
-export interface VisibleSection {
-  row: CategoryRow;
-  children: CategoryRow[];
-}
-
-/**
- * Top-level sections a diner sees now, each with its visible sub-sections. A section is visible
- * when active and inside its window; a hidden section hides its sub-sections.
- * `wineLast` applies the /menu rule: wine sections after every other one.
- */
-export function visibleTree(snapshot: MenuSnapshot, openKey: string | null, wineLast: boolean): VisibleSection[] {
-  const open = new Set((openKey ?? '').split(',').filter(Boolean).map(Number));
-  // openKey null: the owner's view, every section whatever its state or window.
-  const shown = (s: CategoryRow) =>
-    openKey === null ||
-    (Boolean(s.is_active) && (!s.time_visibility_enabled || !s.time_start || !s.time_end || open.has(s.id)));
-  const tops = snapshot.sections.filter((s) => s.parent_id === null && shown(s));
-  const ordered = wineLast
-    ? [...tops.filter((s) => s.menu_type !== 'wine'), ...tops.filter((s) => s.menu_type === 'wine')]
-    : tops;
-  return ordered.map((row) => ({
-    row,
-    children: snapshot.sections.filter((s) => s.parent_id === row.id && shown(s)),
-  }));
-}
-
-/** The flat /menu order: each top-level section followed by its sub-sections, wine last. */
-export function flatSections(snapshot: MenuSnapshot, openKey: string | null): CategoryRow[] {
-  return visibleTree(snapshot, openKey, true).flatMap((t) => [t.row, ...t.children]);
+/** The restaurant's default locale (Italian if the stored value is not a service locale). */
+export function defaultLocaleOf(snapshot: MenuSnapshot): Locale {
+  const code = snapshot.settings.default_locale;
+  return isLocale(code) ? code : 'it';
 }
 
 export class SnapshotStore {

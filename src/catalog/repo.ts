@@ -1,0 +1,52 @@
+// The snapshot's loading queries: every row of a tenant's menu, settings and theme, in display order.
+import type { Db } from '../db/connect.js';
+import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../db/schema.js';
+
+/** Every section of the tenant, active or not, in display order. */
+export async function listSections(db: Db, tenantId: number): Promise<CategoryRow[]> {
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listTypes(db: Db, tenantId: number): Promise<TypeRow[]> {
+  return db
+    .selectFrom('types')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listItems(db: Db, tenantId: number): Promise<ItemRow[]> {
+  return db
+    .selectFrom('items')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listWineries(db: Db, tenantId: number): Promise<WineryRow[]> {
+  return db
+    .selectFrom('wineries')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findSettings(db: Db, tenantId: number): Promise<SettingsRow> {
+  return db.selectFrom('settings').selectAll().where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+}
+
+export async function findTheme(db: Db, tenantId: number): Promise<ThemeRow> {
+  return db.selectFrom('themes').selectAll().where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+}

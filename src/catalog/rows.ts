@@ -1,0 +1,37 @@
+// Writes of one menu row that also record the change (rows before and after) for the write's
+// listeners: what every service uses instead of the bare row operations of db/menu-rows.
+import { deleteRow, insertRow, type MenuRow, type MenuTable, type MenuValues, updateRow } from '../db/menu-rows.js';
+import { nowIso } from '../http/schemas.js';
+import type { MenuWrite } from './write.js';
+
+const idOf = (row: object) => (row as { id: number }).id;
+
+export async function createRow<T extends MenuTable>(
+  w: MenuWrite,
+  table: T,
+  values: MenuValues<T>,
+): Promise<MenuRow<T>> {
+  const row = await insertRow(w.trx, table, w.tenantId, values, nowIso());
+  w.record({ resource: table, id: idOf(row), action: 'created', before: null, after: row });
+  return row;
+}
+
+/** Writes `values` over `before` (the row as read in this transaction). */
+export async function changeRow<T extends MenuTable>(
+  w: MenuWrite,
+  table: T,
+  before: MenuRow<T>,
+  values: Partial<MenuValues<T>>,
+): Promise<MenuRow<T> | undefined> {
+  const id = idOf(before);
+  const after = await updateRow(w.trx, table, w.tenantId, id, values, nowIso());
+  if (after) w.record({ resource: table, id, action: 'updated', before, after });
+  return after;
+}
+
+/** Deletes the row; false when this tenant has no such row. */
+export async function removeRow(w: MenuWrite, table: MenuTable, id: number): Promise<boolean> {
+  const before = await deleteRow(w.trx, table, w.tenantId, id);
+  if (before) w.record({ resource: table, id, action: 'deleted', before, after: null });
+  return before !== undefined;
+}

@@ -1,0 +1,67 @@
+// What a diner sees of a snapshot: which sections are open now, the section tree, and the dish
+// order behind /menu and /items. A view is the open-set key (diner) or null (the owner: everything).
+import type { CategoryRow, ItemRow } from '../db/schema.js';
+import type { MenuSnapshot } from './snapshot.js';
+
+/** Diner's view: the open-set key; owner's view: null. */
+export type View = string | null;
+
+export interface VisibleSection {
+  row: CategoryRow;
+  children: CategoryRow[];
+}
+
+/**
+ * Top-level sections a diner sees now, each with its visible sub-sections. A section is visible
+ * when active and inside its window; a hidden section hides its sub-sections.
+ * `wineLast` applies the /menu rule: wine sections after every other one.
+ */
+export function visibleTree(snapshot: MenuSnapshot, openKey: View, wineLast: boolean): VisibleSection[] {
+  const open = new Set((openKey ?? '').split(',').filter(Boolean).map(Number));
+  // openKey null: the owner's view, every section whatever its state or window.
+  const shown = (s: CategoryRow) =>
+    openKey === null ||
+    (Boolean(s.is_active) && (!s.time_visibility_enabled || !s.time_start || !s.time_end || open.has(s.id)));
+  const tops = snapshot.sections.filter((s) => s.parent_id === null && shown(s));
+  const ordered = wineLast
+    ? [...tops.filter((s) => s.menu_type !== 'wine'), ...tops.filter((s) => s.menu_type === 'wine')]
+    : tops;
+  return ordered.map((row) => ({
+    row,
+    children: snapshot.sections.filter((s) => s.parent_id === row.id && shown(s)),
+  }));
+}
+
+/** The flat /menu order: each top-level section followed by its sub-sections, wine last. */
+export function flatSections(snapshot: MenuSnapshot, openKey: View): CategoryRow[] {
+  return visibleTree(snapshot, openKey, true).flatMap((t) => [t.row, ...t.children]);
+}
+
+/** A section's dishes in display order: the active ones for a diner, all of them for the owner. */
+export function itemsOf(snapshot: MenuSnapshot, sectionId: number, view: View): ItemRow[] {
+  const all = snapshot.items.get(sectionId) ?? [];
+  return view === null ? all : all.filter((i) => i.is_active);
+}
+
+/** Dishes in /menu order: section order, then display_order, then id. */
+export function orderedItems(snapshot: MenuSnapshot, view: View): ItemRow[] {
+  return flatSections(snapshot, view).flatMap((section) => itemsOf(snapshot, section.id, view));
+}
+
+export interface ItemFilter {
+  category_id?: number;
+  type_id?: number;
+  is_recommended?: 0 | 1;
+  /** Folded search words; every one must occur in the dish's search text. */
+  words: string[];
+}
+
+export function filterItems(items: ItemRow[], f: ItemFilter): ItemRow[] {
+  return items.filter(
+    (item) =>
+      (f.category_id === undefined || item.category_id === f.category_id) &&
+      (f.type_id === undefined || item.type_id === f.type_id) &&
+      (f.is_recommended === undefined || Boolean(item.is_recommended) === (f.is_recommended === 1)) &&
+      f.words.every((w) => item.search_text.includes(w)),
+  );
+}

@@ -1,0 +1,22 @@
+// The /menu document's data: settings, theme and the flat list of sections a diner sees now.
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
+import { flatSections } from '../../catalog/visibility.js';
+import type { Locale } from '../../i18n/locales.js';
+import type { MenuSection } from '../categories/schema.js';
+import { sectionView } from '../categories/view.js';
+import { type Settings, settingsView } from '../settings/schema.js';
+import { type Theme, themeView } from '../theme/schema.js';
+
+export interface MenuData {
+  settings: Settings;
+  theme: Theme;
+  sections: MenuSection[];
+}
+
+export function menuData(snapshot: MenuSnapshot, openKey: string, locale: Locale): MenuData {
+  return {
+    settings: settingsView(snapshot),
+    theme: themeView(snapshot),
+    sections: flatSections(snapshot, openKey).map((row) => sectionView(snapshot, row, locale, openKey)),
+  };
+}
