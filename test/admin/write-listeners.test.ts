@@ -24,7 +24,7 @@ for (const dialect of dialects) {
           seen.push({ tenantId, actor, changes: [...changes] });
         },
         afterCommit: (tenantId, version) => {
-          const last = seen.findLast((s) => s.tenantId === tenantId);
+          const last = [...seen].reverse().find((s) => s.tenantId === tenantId);
           if (last) last.committedVersion = version;
         },
       });
