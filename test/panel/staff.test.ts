@@ -27,7 +27,14 @@ for (const dialect of dialects) {
 
     async function addUser(email: string, form: Record<string, string> = {}) {
       await owner.get('/admin/staff');
-      return owner.post('/admin/staff', { email, name: 'Chef', role: 'admin', password: '', _nonce: owner.nonce, ...form });
+      return owner.post('/admin/staff', {
+        email,
+        name: 'Chef',
+        role: 'admin',
+        password: '',
+        _nonce: owner.nonce,
+        ...form,
+      });
     }
 
     test('the owner adds a user with a generated password shown once; that user signs in; staff cannot manage users', async () => {
@@ -36,10 +43,20 @@ for (const dialect of dialects) {
       assert.equal(res.headers['cache-control'], 'no-store');
       const password = /id="new-password" class="token-value" type="text" readonly value="([^"]+)"/.exec(res.body)![1];
       assert.match(res.body, /chef@alpha.test can now sign in\./);
-      const dup = await owner.post('/admin/staff', { email: 'chef@alpha.test', role: 'admin', password: 'long enough', _nonce: 'n'.repeat(24) });
+      const dup = await owner.post('/admin/staff', {
+        email: 'chef@alpha.test',
+        role: 'admin',
+        password: 'long enough',
+        _nonce: 'n'.repeat(24),
+      });
       assert.equal(dup.statusCode, 422);
       assert.match(dup.body, /id="f-email-error">A user with this e-mail already exists\./);
-      const short = await owner.post('/admin/staff', { email: 'x@alpha.test', role: 'admin', password: 'short', _nonce: 'm'.repeat(24) });
+      const short = await owner.post('/admin/staff', {
+        email: 'x@alpha.test',
+        role: 'admin',
+        password: 'short',
+        _nonce: 'm'.repeat(24),
+      });
       assert.match(short.body, /id="f-password-error">The password must be at least 8 characters\./);
 
       const chef = bed.client();
@@ -47,9 +64,17 @@ for (const dialect of dialects) {
       const page = await chef.get('/admin/staff');
       assert.match(page.body, /Only an owner can add or remove users\./);
       assert.doesNotMatch(page.body, /action="\/admin\/staff"/);
-      const ownerRow = await bed.db.db.selectFrom('users').select('id').where('email', '=', OWNER.email).executeTakeFirstOrThrow();
+      const ownerRow = await bed.db.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', OWNER.email)
+        .executeTakeFirstOrThrow();
       assert.equal((await chef.post(`/admin/staff/${ownerRow.id}/remove`, { confirmed: 'yes' })).statusCode, 403);
-      assert.equal((await chef.post('/admin/staff', { email: 'y@alpha.test', password: 'long enough', _nonce: 'o'.repeat(24) })).statusCode, 403);
+      assert.equal(
+        (await chef.post('/admin/staff', { email: 'y@alpha.test', password: 'long enough', _nonce: 'o'.repeat(24) }))
+          .statusCode,
+        403,
+      );
     });
 
     test('removing a user ends their sessions and tokens at once; an owner cannot remove themselves', async () => {
@@ -59,11 +84,17 @@ for (const dialect of dialects) {
       const waiter = bed.client();
       await waiter.signIn('waiter@alpha.test', 'waiter-password');
       await waiter.get('/admin/api-tokens');
-      const token = TOKEN.exec((await waiter.post('/admin/api-tokens', { name: 'Mine', scopes: 'menu:read', _nonce: waiter.nonce })).body)![1];
+      const token = TOKEN.exec(
+        (await waiter.post('/admin/api-tokens', { name: 'Mine', scopes: 'menu:read', _nonce: waiter.nonce })).body,
+      )![1];
       const headers = { authorization: `Bearer ${token}` };
       assert.equal((await call(bed.app, { url: '/api/v1/admin/theme', host: 'alpha', headers })).statusCode, 200);
 
-      const row = await bed.db.db.selectFrom('users').select('id').where('email', '=', 'waiter@alpha.test').executeTakeFirstOrThrow();
+      const row = await bed.db.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'waiter@alpha.test')
+        .executeTakeFirstOrThrow();
       await owner.get('/admin/staff');
       const done = await owner.post(`/admin/staff/${row.id}/remove`, { confirmed: 'yes' });
       assert.equal(done.statusCode, 303);
@@ -72,7 +103,11 @@ for (const dialect of dialects) {
       assert.equal((await call(bed.app, { url: '/api/v1/admin/theme', host: 'alpha', headers })).statusCode, 401);
       assert.equal((await bed.client().signIn('waiter@alpha.test', 'waiter-password')).statusCode, 422);
 
-      const self = await bed.db.db.selectFrom('users').select('id').where('email', '=', OWNER.email).executeTakeFirstOrThrow();
+      const self = await bed.db.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', OWNER.email)
+        .executeTakeFirstOrThrow();
       const refused = await owner.post(`/admin/staff/${self.id}/remove`, { confirmed: 'yes' });
       assert.equal(refused.statusCode, 422);
       assert.match(refused.body, /You cannot remove yourself\./);
@@ -89,12 +124,24 @@ for (const dialect of dialects) {
       const there = bed.client();
       await there.signIn('host@alpha.test', 'host-password-1');
       await here.get('/admin/account');
-      const wrong = await here.post('/admin/account/password', { current: 'nope', next: 'host-password-2', confirm: 'host-password-2' });
+      const wrong = await here.post('/admin/account/password', {
+        current: 'nope',
+        next: 'host-password-2',
+        confirm: 'host-password-2',
+      });
       assert.equal(wrong.statusCode, 422);
       assert.match(wrong.body, /id="f-current-error">The current password is not correct\./);
-      const mismatch = await here.post('/admin/account/password', { current: 'host-password-1', next: 'host-password-2', confirm: 'other' });
+      const mismatch = await here.post('/admin/account/password', {
+        current: 'host-password-1',
+        next: 'host-password-2',
+        confirm: 'other',
+      });
       assert.match(mismatch.body, /id="f-confirm-error">The two new passwords are not the same\./);
-      const ok = await here.post('/admin/account/password', { current: 'host-password-1', next: 'host-password-2', confirm: 'host-password-2' });
+      const ok = await here.post('/admin/account/password', {
+        current: 'host-password-1',
+        next: 'host-password-2',
+        confirm: 'host-password-2',
+      });
       assert.equal(ok.statusCode, 303);
       assert.equal((await here.get('/admin/account?changed=1')).statusCode, 200);
       assert.equal((await there.get('/admin')).statusCode, 303, 'the other session ended');
@@ -122,7 +169,11 @@ for (const dialect of dialects) {
           assert.match(run.stdout, /1 panel session ended/);
           assert.equal((await c.get('/admin')).statusCode, 303);
           assert.equal((await c.signIn(OWNER.email, password)).statusCode, 303);
-          const typed = await runCli(['user:password', 'alpha', OWNER.email, '--password-stdin'], cli.env, 'typed-password-9\n');
+          const typed = await runCli(
+            ['user:password', 'alpha', OWNER.email, '--password-stdin'],
+            cli.env,
+            'typed-password-9\n',
+          );
           assert.equal(typed.code, 0, typed.stderr);
           assert.doesNotMatch(typed.stdout, /typed-password-9/);
           assert.equal((await new PanelClient(app, 'alpha').signIn(OWNER.email, 'typed-password-9')).statusCode, 303);

@@ -53,21 +53,39 @@ for (const dialect of dialects) {
     test('a generated token is shown once, works on the API, is stored only hashed; a resent form makes no second one', async () => {
       await c.get('/admin/api-tokens');
       const nonce = c.nonce;
-      const res = await c.post('/admin/api-tokens', { name: 'Cassa <POS>', scopes: ['menu:read', 'analytics:read'], _nonce: nonce });
+      const res = await c.post('/admin/api-tokens', {
+        name: 'Cassa <POS>',
+        scopes: ['menu:read', 'analytics:read'],
+        _nonce: nonce,
+      });
       assert.equal(res.statusCode, 201);
       assert.equal(res.headers['cache-control'], 'no-store');
       assert.match(res.body, /will not be shown again/);
       const plain = TOKEN.exec(res.body)![1];
       assert.match(res.body, /Cassa &lt;POS&gt;/, 'the name is escaped');
-      assert.equal([res.headers['set-cookie']].flat().filter(Boolean).some((l) => String(l).includes(plain)), false);
+      assert.equal(
+        [res.headers['set-cookie']]
+          .flat()
+          .filter(Boolean)
+          .some((l) => String(l).includes(plain)),
+        false,
+      );
       const rows = await bed.db.db.selectFrom('api_tokens').selectAll().execute();
       assert.equal(rows.length, 1);
       assert.equal(JSON.stringify(rows).includes(plain.split('|')[1]), false, 'only the hash is stored');
       assert.deepEqual(JSON.parse(rows[0].scopes), ['menu:read', 'analytics:read']);
 
-      const api = await call(bed.app, { url: '/api/v1/admin/settings', host: 'alpha', headers: { authorization: `Bearer ${plain}` } });
+      const api = await call(bed.app, {
+        url: '/api/v1/admin/settings',
+        host: 'alpha',
+        headers: { authorization: `Bearer ${plain}` },
+      });
       assert.equal(api.statusCode, 200);
-      const onBeta = await call(bed.app, { url: '/api/v1/admin/settings', host: 'beta', headers: { authorization: `Bearer ${plain}` } });
+      const onBeta = await call(bed.app, {
+        url: '/api/v1/admin/settings',
+        host: 'beta',
+        headers: { authorization: `Bearer ${plain}` },
+      });
       assert.equal(onBeta.statusCode, 401);
 
       // The browser resends the same form on reload: same nonce, nothing created, no token shown.
@@ -77,13 +95,18 @@ for (const dialect of dialects) {
       assert.match(again.body, /already sent once/);
       const revisit = await c.get('/admin/api-tokens');
       assert.doesNotMatch(revisit.body, TOKEN);
-      assert.match(revisit.body, /<tr data-token-id="\d+">[\s\S]*Cassa &lt;POS&gt;[\s\S]*<code>menu:read<\/code> <code>analytics:read<\/code>/);
+      assert.match(
+        revisit.body,
+        /<tr data-token-id="\d+">[\s\S]*Cassa &lt;POS&gt;[\s\S]*<code>menu:read<\/code> <code>analytics:read<\/code>/,
+      );
       assert.equal(await count(), 1);
     });
 
     test('revoking asks for confirmation, then the token gets 401 at once', async () => {
       await c.get('/admin/api-tokens');
-      const plain = TOKEN.exec((await c.post('/admin/api-tokens', { name: 'Web', scopes: 'menu:write', _nonce: c.nonce })).body)![1];
+      const plain = TOKEN.exec(
+        (await c.post('/admin/api-tokens', { name: 'Web', scopes: 'menu:write', _nonce: c.nonce })).body,
+      )![1];
       const id = plain.split('|')[0];
       const ask = await c.post(`/admin/api-tokens/${id}/revoke`, {});
       assert.equal(ask.statusCode, 200);
@@ -105,10 +128,16 @@ for (const dialect of dialects) {
       const beta = bed.client('beta');
       await beta.signIn('owner@beta.test', 'beta-owner-pw');
       await beta.get('/admin/api-tokens');
-      const betaToken = TOKEN.exec((await beta.post('/admin/api-tokens', { name: 'B', scopes: 'menu:read', _nonce: beta.nonce })).body)![1];
+      const betaToken = TOKEN.exec(
+        (await beta.post('/admin/api-tokens', { name: 'B', scopes: 'menu:read', _nonce: beta.nonce })).body,
+      )![1];
       const res = await c.post(`/admin/api-tokens/${betaToken.split('|')[0]}/revoke`, { confirmed: 'yes' });
       assert.equal(res.statusCode, 404);
-      const api = await call(bed.app, { url: '/api/v1/admin/theme', host: 'beta', headers: { authorization: `Bearer ${betaToken}` } });
+      const api = await call(bed.app, {
+        url: '/api/v1/admin/theme',
+        host: 'beta',
+        headers: { authorization: `Bearer ${betaToken}` },
+      });
       assert.equal(api.statusCode, 200);
     });
   });
