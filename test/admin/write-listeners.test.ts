@@ -24,7 +24,7 @@ for (const dialect of dialects) {
           seen.push({ tenantId, actor, changes: [...changes] });
         },
         afterCommit: (tenantId, version) => {
-          const last = [...seen].reverse().find((s) => s.tenantId === tenantId);
+          const last = seen.filter((s) => s.tenantId === tenantId).pop();
           if (last) last.committedVersion = version;
         },
       });

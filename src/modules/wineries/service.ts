@@ -2,7 +2,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
-import type { Db } from '../../db/connect.js';
 import { findRow, type MenuValues } from '../../db/menu-rows.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
 import { TranslationsInput, UrlOrEmpty } from '../../http/inputs.js';
