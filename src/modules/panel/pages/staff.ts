@@ -44,7 +44,7 @@ function userRow(ctx: PanelContext, user: UserRow, owner: boolean): string {
           accessibleLabel: `${t.remove}: ${user.email}`,
         })
       : '';
-  return `<tr data-user-id="${user.id}"><td data-label="${esc(t.email)}">${esc(user.email)}${self ? ` <span class="muted">${esc(t.you)}</span>` : ''}</td><td data-label="${esc(t.name)}">${esc(user.name)}</td><td data-label="${esc(t.role)}">${esc(t.roles[user.role] ?? user.role)}</td><td data-label="${esc(t.added)}">${esc(formatDateTime(ctx, user.created_at))}</td><td data-label="${esc(t.actions)}">${action}</td></tr>`;
+  return `<tr data-user-id="${user.id}"><td data-label="${esc(t.email)}"><div>${esc(user.email)}${self ? ` <span class="muted">${esc(t.you)}</span>` : ''}</div></td><td data-label="${esc(t.name)}"><div>${esc(user.name)}</div></td><td data-label="${esc(t.role)}"><div>${esc(t.roles[user.role] ?? user.role)}</div></td><td data-label="${esc(t.added)}"><div>${esc(formatDateTime(ctx, user.created_at))}</div></td><td data-label="${esc(t.actions)}"><div>${action}</div></td></tr>`;
 }
 
 async function staffPage(app: FastifyInstance, ctx: PanelContext, view: StaffView = {}): Promise<string> {

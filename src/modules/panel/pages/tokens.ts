@@ -34,17 +34,17 @@ function tokenRow(ctx: PanelContext, token: TokenListing, now: number): string {
   const age = ageInDays(token.created_at, now);
   const rotate = age > ROTATE_AFTER_DAYS ? ` <span class="badge warn">${esc(t.rotate)}</span>` : '';
   return `<tr data-token-id="${token.id}">
-<td data-label="${esc(t.tokenName)}">${esc(token.name)}</td>
-<td data-label="${esc(t.tokenScopes)}">${token.scopes.map((s) => `<code>${esc(s)}</code>`).join(' ')}</td>
-<td data-label="${esc(t.created)}">${esc(formatDateTime(ctx, token.created_at))}</td>
-<td data-label="${esc(t.lastUsed)}">${esc(formatDateTime(ctx, token.last_used_at))}</td>
-<td data-label="${esc(t.age)}">${esc(t.ageDays(age))}${rotate}</td>
-<td data-label="${esc(t.actions)}">${confirmForm(ctx, {
+<td data-label="${esc(t.tokenName)}"><div>${esc(token.name)}</div></td>
+<td data-label="${esc(t.tokenScopes)}"><div>${token.scopes.map((s) => `<code>${esc(s)}</code>`).join(' ')}</div></td>
+<td data-label="${esc(t.created)}"><div>${esc(formatDateTime(ctx, token.created_at))}</div></td>
+<td data-label="${esc(t.lastUsed)}"><div>${esc(formatDateTime(ctx, token.last_used_at))}</div></td>
+<td data-label="${esc(t.age)}"><div>${esc(t.ageDays(age))}${rotate}</div></td>
+<td data-label="${esc(t.actions)}"><div>${confirmForm(ctx, {
     action: `/admin/api-tokens/${token.id}/revoke`,
     label: t.revoke,
     question: t.revokeConfirm(token.name),
     accessibleLabel: `${t.revoke}: ${token.name}`,
-  })}</td>
+  })}</div></td>
 </tr>`;
 }
 
