@@ -1,6 +1,7 @@
 // The admin panel on each restaurant's own address, under /admin: server-rendered HTML forms with
 // small ES modules, no build step. Registered by the route table with prefix /admin.
 import type { FastifyInstance } from 'fastify';
+import { esc } from '../../http/html.js';
 import { registerAssets } from './assets.js';
 import { type PanelContext, seeOther, sendPage } from './context.js';
 import { parseForm } from './forms.js';
@@ -25,7 +26,7 @@ const FORM_LIMIT = 64 * 1024;
 function notFound(ctx: PanelContext): string {
   return renderPage(ctx, {
     title: ctx.t.notFoundTitle,
-    body: `<p>${ctx.t.notFoundText}</p><p><a href="/admin">${ctx.t.backHome}</a></p>`,
+    body: `<p>${esc(ctx.t.notFoundText)}</p><p><a href="/admin">${esc(ctx.t.backHome)}</a></p>`,
   });
 }
 
