@@ -10,7 +10,7 @@ import { createTenant } from './modules/tenants/service.js';
 import { listTokens, revokeToken } from './modules/tokens/repo.js';
 import { createToken } from './modules/tokens/service.js';
 import { generatePassword } from './modules/users/password.js';
-import { createUser } from './modules/users/service.js';
+import { createUser, resetPassword } from './modules/users/service.js';
 import { seedDemo } from './seed/demo.js';
 import { serve } from './server.js';
 
@@ -25,6 +25,7 @@ Commands:
   tenant:suspend <slug>
   tenant:resume <slug>
   user:create <tenant> <email> [--name "<name>"] [--password-stdin]
+  user:password <tenant> <email> [--password-stdin]   reset a password (ends the user's sessions)
   token:create <tenant> <email> --name "<name>" --scopes menu:read,menu:write,analytics:read
   token:list <tenant>
   token:revoke <tenant> <token-id>
@@ -138,6 +139,21 @@ const commands: Record<string, Handler> = {
         fromStdin
           ? `User ${positionals[1]} created.`
           : `User ${positionals[1]} created. Password (shown once): ${password}`,
+      );
+    });
+  },
+  async 'user:password'(args, env) {
+    const usage = 'menu user:password <tenant> <email> [--password-stdin]';
+    const { positionals, values } = positional(args, 2, usage, { 'password-stdin': { type: 'boolean' } });
+    const fromStdin = Boolean(values['password-stdin']);
+    const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword();
+    await withTenant(env, positionals[0], async (db, tenantId) => {
+      const ended = await resetPassword(db, tenantId, positionals[1], password);
+      const sessions = `${ended} panel session${ended === 1 ? '' : 's'} ended`;
+      env.out(
+        fromStdin
+          ? `Password of ${positionals[1]} changed; ${sessions}.`
+          : `Password of ${positionals[1]} changed; ${sessions}. New password (shown once): ${password}`,
       );
     });
   },

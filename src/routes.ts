@@ -11,6 +11,7 @@ import { registerAdminItems } from './modules/items/admin.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { pageRoutes } from './modules/page/routes.js';
+import { panelRoutes } from './modules/panel/routes.js';
 import { registerAdminSettings } from './modules/settings/admin.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { registerAdminTheme } from './modules/theme/admin.js';
@@ -72,6 +73,9 @@ export async function registerRoutes(app: FastifyInstance, { config, counters, n
     await publicLimit(site);
     await site.register(pageRoutes);
   });
+
+  // /admin: the owners' panel (HTML forms, signed-in sessions, CSRF on every form).
+  await app.register(panelRoutes, { prefix: '/admin', now });
 
   // /api/v1/openapi.json and /api/docs.
   await app.register(docsRoutes);

@@ -30,7 +30,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       if (seeded.owner) {
         process.stdout.write(
           `Demo restaurant created. Owner sign-in: ${seeded.owner.email} / ${seeded.owner.password} (shown once)\n` +
-            `Create an API token: npx menu token:create demo ${seeded.owner.email} --name "My integration" --scopes menu:read,menu:write\n`,
+            `Admin panel: http://demo.${config.baseDomain}:${config.port}/admin (API tokens, settings, theme, staff)\n`,
         );
       }
     }

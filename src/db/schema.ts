@@ -126,7 +126,37 @@ export interface UserTable {
   email: string;
   name: string;
   password_hash: string;
+  /** `owner` manages staff; `admin` does everything else. */
+  role: Generated<UserRole>;
+  /** Set when an owner removes the user: no sign-in, no session, no token from then on. */
+  removed_at: Generated<string | null>;
   created_at: string;
+}
+
+export type UserRole = 'owner' | 'admin';
+
+/** A signed-in panel session; `id` is the SHA-256 of the secret held in the cookie. */
+export interface PanelSessionTable {
+  id: string;
+  tenant_id: number;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** One failed sign-in, for throttling; e-mail and client address are SHA-256 hashes. */
+export interface PanelLoginFailureTable {
+  tenant_id: number;
+  email_hash: string;
+  ip_hash: string;
+  failed_at: string;
+}
+
+/** A one-time form nonce already acted upon (a reloaded form must not act twice). */
+export interface PanelFormNonceTable {
+  tenant_id: number;
+  nonce: string;
+  used_at: string;
 }
 
 export interface ApiTokenTable {
@@ -223,6 +253,9 @@ export interface Database {
   items: ItemTable;
   users: UserTable;
   api_tokens: ApiTokenTable;
+  panel_sessions: PanelSessionTable;
+  panel_login_failures: PanelLoginFailureTable;
+  panel_form_nonces: PanelFormNonceTable;
   analytics_events: AnalyticsEventTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_hourly: AnalyticsHourlyTable;
@@ -241,3 +274,4 @@ export type WineryRow = Selectable<WineryTable>;
 export type ItemRow = Selectable<ItemTable>;
 export type UserRow = Selectable<UserTable>;
 export type ApiTokenRow = Selectable<ApiTokenTable>;
+export type PanelSessionRow = Selectable<PanelSessionTable>;

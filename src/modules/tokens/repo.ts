@@ -25,7 +25,7 @@ export async function insertToken(
   return Number(row.id);
 }
 
-/** A live token of this tenant whose user still exists. */
+/** A live token of this tenant whose user has not been removed. */
 export async function findActiveToken(db: Db, tenantId: number, id: number): Promise<ApiTokenRow | undefined> {
   return db
     .selectFrom('api_tokens')
@@ -36,6 +36,7 @@ export async function findActiveToken(db: Db, tenantId: number, id: number): Pro
     .where('api_tokens.tenant_id', '=', tenantId)
     .where('api_tokens.id', '=', id)
     .where('api_tokens.revoked_at', 'is', null)
+    .where('users.removed_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -88,4 +89,71 @@ export async function revokeToken(db: Db, tenantId: number, id: number): Promise
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Revokes every live token of a user (the user was removed). */
+export async function revokeUserTokens(db: Db, tenantId: number, userId: number): Promise<number> {
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** One user's live tokens, oldest first (the panel's list). */
+export async function listUserTokens(db: Db, tenantId: number, userId: number): Promise<TokenListing[]> {
+  const rows = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', (join) =>
+      join.onRef('users.id', '=', 'api_tokens.user_id').onRef('users.tenant_id', '=', 'api_tokens.tenant_id'),
+    )
+    .select([
+      'api_tokens.id',
+      'api_tokens.name',
+      'api_tokens.scopes',
+      'users.email',
+      'api_tokens.created_at',
+      'api_tokens.last_used_at',
+      'api_tokens.revoked_at',
+    ])
+    .where('api_tokens.tenant_id', '=', tenantId)
+    .where('api_tokens.user_id', '=', userId)
+    .where('api_tokens.revoked_at', 'is', null)
+    .orderBy('api_tokens.id')
+    .execute();
+  return rows.map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as string[] }));
+}
+
+/** Revokes a token only if it belongs to this user; true when it was live. */
+export async function revokeUserToken(db: Db, tenantId: number, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The name of one of this user's tokens, revoked or not (the panel names what it revoked). */
+export async function findUserTokenName(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  id: number,
+): Promise<string | undefined> {
+  if (id > 2_147_483_647) return undefined;
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.name;
 }

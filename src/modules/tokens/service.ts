@@ -29,8 +29,19 @@ export async function createToken(
   }
   const user = await findUserByEmail(db, tenantId, input.email);
   if (!user) throw new InputError(`No user "${input.email}" in this tenant.`);
+  return issueToken(db, tenantId, user.id, name, scopes as Scope[]);
+}
+
+/** Stores a new token for a user whose name and scopes are already checked; the plain text is returned once. */
+export async function issueToken(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  name: string,
+  scopes: Scope[],
+): Promise<CreatedToken> {
   const secret = generateSecret();
-  const id = await insertToken(db, tenantId, { userId: user.id, name, tokenHash: hashSecret(secret), scopes });
+  const id = await insertToken(db, tenantId, { userId, name, tokenHash: hashSecret(secret), scopes });
   return { id, plain: `${id}|${secret}` };
 }
 

@@ -1,0 +1,79 @@
+// Screenshots of every admin panel page at 390 and 1366 px wide (docs/screenshots/), taken in
+// Chromium from the demo restaurant on a throw-away in-memory database: `npm run screenshots`.
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { launchChromium, signInWithForm } from '../test/panel/browser.js';
+
+const OUT = 'docs/screenshots';
+const WIDTHS = [390, 1366];
+
+const database = openDatabase('sqlite::memory:');
+await migrateToLatest(database);
+const seeded = await seedDemo(database.db, 'localhost');
+if (!seeded.owner) throw new Error('the demo seed made no owner');
+const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { database });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://demo.localhost:${(app.server.address() as AddressInfo).port}`;
+const browser = await launchChromium();
+mkdirSync(OUT, { recursive: true });
+
+type Step = (page: Page) => Promise<void>;
+const pages: [string, string, Step?][] = [
+  ['login', '/admin/login'],
+  ['overview', '/admin'],
+  ['menu', '/admin/menu'],
+  ['settings', '/admin/settings'],
+  [
+    'theme',
+    '/admin/theme',
+    async (page) => {
+      // An unsaved change, to show the preview following the form.
+      await page.locator('#f-primary_color').fill('#1d4e89');
+      await page.waitForResponse((r) => r.url().includes('/admin/theme/preview?') && r.url().includes('1d4e89'));
+      await page.frameLocator('#theme-preview').locator('h2').first().waitFor();
+      // A frame below the fold is painted only once it has been in view.
+      await page.locator('#theme-preview').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+    },
+  ],
+  ['analytics', '/admin/analytics'],
+  [
+    'api-tokens',
+    '/admin/api-tokens',
+    async (page) => {
+      await page.getByLabel('Name', { exact: true }).fill('Cassa (POS)');
+      await page.getByLabel(/^menu:write/).check();
+      await page.getByRole('button', { name: 'Generate token' }).click();
+      await page.waitForSelector('.banner');
+    },
+  ],
+  ['staff', '/admin/staff'],
+  ['account', '/admin/account'],
+];
+
+try {
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${base}/admin/login`);
+    await page.screenshot({ path: `${OUT}/login-${width}.png`, fullPage: true });
+    await signInWithForm(page, base, seeded.owner.email, seeded.owner.password);
+    for (const [name, path, step] of pages.slice(1)) {
+      await page.goto(`${base}${path}`);
+      if (step) await step(page);
+      await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });
+      process.stdout.write(`${OUT}/${name}-${width}.png\n`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+}

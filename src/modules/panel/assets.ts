@@ -1,0 +1,68 @@
+// The panel's static files (stylesheet, ES modules), served by the app itself under /admin/assets/
+// with content-hashed URLs: no build step, no CDN, nothing inline.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** The panel's own files, in ./assets beside this module (scripts/build.js copies them into dist/). */
+const OWN = ['panel.css', 'panel.js', 'theme-preview.js'];
+/**
+ * Files served from an installed npm package (e.g. a chart library for the analytics page):
+ * name under /admin/assets/ → module path as `require.resolve` reads it.
+ */
+const FROM_PACKAGES: Record<string, string> = {};
+
+const TYPES: Record<string, string> = {
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
+};
+
+interface Asset {
+  body: Buffer;
+  type: string;
+  version: string;
+}
+
+let loaded: Map<string, Asset> | undefined;
+
+function load(): Map<string, Asset> {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  const files: [string, string][] = [
+    ...OWN.map((name): [string, string] => [name, fileURLToPath(new URL(`./assets/${name}`, import.meta.url))]),
+    ...Object.entries(FROM_PACKAGES).map(([name, id]): [string, string] => [name, require.resolve(id)]),
+  ];
+  loaded = new Map(
+    files.map(([name, path]) => {
+      const body = readFileSync(path);
+      const type = TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+      return [name, { body, type, version: createHash('sha256').update(body).digest('base64url').slice(0, 12) }];
+    }),
+  );
+  return loaded;
+}
+
+/** The URL of an asset, changing whenever its content does (so it may be cached for a year). */
+export function assetUrl(name: string): string {
+  const asset = load().get(name);
+  if (!asset) throw new Error(`unknown panel asset ${name}`);
+  return `/admin/assets/${name}?v=${asset.version}`;
+}
+
+export function registerAssets(app: FastifyInstance): void {
+  load();
+  app.get('/assets/:name', { config: { panelAccess: 'public' } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const asset = load().get(name);
+    if (!asset) return reply.callNotFound();
+    const { v } = request.query as { v?: string };
+    reply
+      .header('cache-control', v === asset.version ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('etag', `"${asset.version}"`);
+    if (request.headers['if-none-match'] === `"${asset.version}"`) return reply.code(304).send();
+    return reply.type(asset.type).send(asset.body);
+  });
+}

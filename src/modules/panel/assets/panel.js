@@ -1,0 +1,64 @@
+// The admin panel's script (an ES module, no build step): copy buttons for one-time secrets and an
+// in-page confirmation dialog before destructive forms are sent. Every page works without it.
+
+/** A form with data-confirm asks first; confirming adds confirmed=yes and sends it. */
+function confirmBeforeSubmit(form) {
+  form.addEventListener('submit', (event) => {
+    if (form.querySelector('input[name="confirmed"]')) return;
+    event.preventDefault();
+    const dialog = document.createElement('dialog');
+    dialog.className = 'confirm-dialog';
+    const box = document.createElement('form');
+    box.method = 'dialog';
+    const question = document.createElement('p');
+    question.textContent = form.dataset.confirm;
+    question.id = `confirm-${Date.now()}`;
+    dialog.setAttribute('aria-labelledby', question.id);
+    const actions = document.createElement('div');
+    actions.className = 'actions';
+    const cancel = document.createElement('button');
+    cancel.value = 'cancel';
+    cancel.textContent = form.dataset.cancelLabel;
+    const ok = document.createElement('button');
+    ok.value = 'confirm';
+    ok.className = 'danger';
+    ok.textContent = form.dataset.confirmLabel;
+    actions.append(cancel, ok);
+    box.append(question, actions);
+    dialog.append(box);
+    document.body.append(dialog);
+    dialog.addEventListener('close', () => {
+      const confirmed = dialog.returnValue === 'confirm';
+      dialog.remove();
+      if (!confirmed) return;
+      const flag = document.createElement('input');
+      flag.type = 'hidden';
+      flag.name = 'confirmed';
+      flag.value = 'yes';
+      form.append(flag);
+      form.submit();
+    });
+    dialog.showModal();
+    cancel.focus();
+  });
+}
+
+/** A copy button copies the field it names and says so in the status line beside it. */
+function copyButton(button) {
+  button.addEventListener('click', async () => {
+    const field = document.getElementById(button.dataset.copy);
+    const status = button.closest('section')?.querySelector('.copy-status');
+    field.select();
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      document.execCommand('copy');
+    }
+    if (status) status.textContent = button.dataset.copied;
+  });
+}
+
+for (const form of document.querySelectorAll('form[data-confirm]')) confirmBeforeSubmit(form);
+for (const button of document.querySelectorAll('button[data-copy]')) copyButton(button);
+// After a refused form, take the keyboard and the screen reader to the list of problems.
+document.querySelector('.error-summary')?.focus();

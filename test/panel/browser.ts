@@ -1,0 +1,69 @@
+// Chromium for the panel's browser tests and the screenshot script: one launch per suite, a
+// signed-in page, the axe-core check, and a watch for CSP violations and script errors.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * Collects what would show in the console as a problem: script errors and anything the CSP
+ * refused. A form answered 4xx (a refused sign-in, a 422 with field errors) is logged by Chromium
+ * as a failed load; that is the answer the test expects, not a problem.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (
+      msg.type() === 'error' &&
+      !/^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())
+    ) {
+      problems.push(msg.text());
+    }
+  });
+  return problems;
+}
+
+/** Signs in through the form, like a person would. */
+export async function signInWithForm(page: Page, base: string, email: string, password: string, next?: string) {
+  await page.goto(`${base}/admin/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.locator('form[action="/admin/login"] button[type="submit"]').click();
+  await page.waitForLoadState('domcontentloaded');
+}
+
+let axeSource: string | undefined;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core on the page and returns the serious and critical violations. axe is evaluated
+ * through the DevTools protocol, so the page's own CSP (no inline script) stays as it is.
+ */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const result = (await page.evaluate(
+    `(async () => { ${axeSource}; const r = await axe.run(document, { resultTypes: ['violations'] }); return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })); })()`,
+  )) as AxeViolation[];
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

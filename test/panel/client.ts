@@ -1,0 +1,84 @@
+// Drives the admin panel over app.inject like a browser would: keeps its cookies per address,
+// reads the CSRF token and one-time nonce from the page it got, and posts urlencoded forms.
+import type { FastifyInstance } from 'fastify';
+import { call } from '../helper.js';
+
+export type Form = Record<string, string | string[]>;
+
+export function encodeForm(form: Form): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) {
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
+  }
+  return params.toString();
+}
+
+/** The value of a hidden input of a page (the first one with that name). */
+export function hiddenValue(html: string, name: string): string | undefined {
+  return new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+}
+
+export class PanelClient {
+  readonly cookies = new Map<string, string>();
+  /** The last page's CSRF token and nonce. */
+  csrf = '';
+  nonce = '';
+
+  constructor(
+    private readonly app: FastifyInstance,
+    /** Tenant slug or full host, as test/helper.ts `call` takes it. */
+    readonly host: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
+
+  private cookieHeader(): Record<string, string> {
+    if (this.cookies.size === 0) return {};
+    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  }
+
+  private remember(res: Awaited<ReturnType<typeof call>>) {
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (c.maxAge === 0 || c.value === '') this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const csrf = hiddenValue(res.body, '_csrf');
+    if (csrf) this.csrf = csrf;
+    const nonce = hiddenValue(res.body, '_nonce');
+    if (nonce) this.nonce = nonce;
+    return res;
+  }
+
+  async get(url: string, headers: Record<string, string> = {}) {
+    const res = await call(this.app, {
+      url,
+      host: this.host,
+      headers: { accept: 'text/html', ...this.extraHeaders, ...this.cookieHeader(), ...headers },
+    });
+    return this.remember(res);
+  }
+
+  /** Posts a form; `_csrf` is the last page's token unless the form names one (or `null` leaves it out). */
+  async post(url: string, form: Form, options: { csrf?: string | null; headers?: Record<string, string> } = {}) {
+    const csrf = options.csrf === undefined ? this.csrf : options.csrf;
+    const res = await call(this.app, {
+      method: 'POST',
+      url,
+      host: this.host,
+      headers: {
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+        ...this.extraHeaders,
+        ...this.cookieHeader(),
+        ...options.headers,
+      },
+      body: encodeForm(csrf === null ? form : { _csrf: csrf, ...form }),
+    });
+    return this.remember(res);
+  }
+
+  /** Opens the sign-in page and signs in; answers the POST's response. */
+  async signIn(email: string, password: string, next?: string) {
+    await this.get(`/admin/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+    return this.post('/admin/login', { email, password, next: next ?? '' });
+  }
+}
