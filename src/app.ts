@@ -77,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler((host) => {
       const name = normalizeHost(host);
       return directory.peek(name) ?? directory.lookup(name);

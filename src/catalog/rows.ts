@@ -1,6 +1,15 @@
 // Writes of one menu row that also record the change (rows before and after) for the write's
 // listeners: what every service uses instead of the bare row operations of db/menu-rows.
-import { deleteRow, insertRow, type MenuRow, type MenuTable, type MenuValues, updateRow } from '../db/menu-rows.js';
+import {
+  deleteRow,
+  insertRow,
+  type MenuRow,
+  type MenuTable,
+  type MenuValues,
+  storedDefaultLocale,
+  updateRow,
+} from '../db/menu-rows.js';
+import type { FieldIssue } from '../http/errors.js';
 import { nowIso } from '../http/schemas.js';
 import type { MenuWrite } from './write.js';
 
@@ -34,4 +43,21 @@ export async function removeRow(w: MenuWrite, table: MenuTable, id: number): Pro
   const before = await deleteRow(w.trx, table, w.tenantId, id);
   if (before) w.record({ resource: table, id, action: 'deleted', before, after: null });
   return before !== undefined;
+}
+
+/**
+ * The translation a write must carry: the text in the restaurant's default locale (`name.it` for
+ * the usual Italian restaurant, `name.de` for a German one). Checked on a create, and on an update
+ * that sends the field; rows written before a change of default locale stay as they are.
+ */
+export async function defaultTextIssues(
+  w: MenuWrite,
+  field: string,
+  value: Partial<Record<string, string>> | undefined,
+  creating: boolean,
+): Promise<FieldIssue[]> {
+  if (value === undefined && !creating) return [];
+  const locale = await storedDefaultLocale(w.trx, w.tenantId);
+  const text = value?.[locale];
+  return typeof text === 'string' && text.length > 0 ? [] : [{ field: `${field}.${locale}`, rule: 'required' }];
 }

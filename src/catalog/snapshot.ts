@@ -81,6 +81,39 @@ export function defaultLocaleOf(snapshot: MenuSnapshot): Locale {
   return isLocale(code) ? code : 'it';
 }
 
+const offered = new WeakMap<MenuSnapshot, Locale[]>();
+
+/** The locales the restaurant offers (`supported_locales`), always including its default one. */
+export function offeredLocales(snapshot: MenuSnapshot): Locale[] {
+  let list = offered.get(snapshot);
+  if (!list) {
+    let stored: unknown;
+    try {
+      stored = JSON.parse(snapshot.settings.supported_locales);
+    } catch {
+      stored = [];
+    }
+    list = (Array.isArray(stored) ? stored : []).filter(isLocale);
+    const fallback = defaultLocaleOf(snapshot);
+    if (!list.includes(fallback)) list.push(fallback);
+    offered.set(snapshot, list);
+  }
+  return list;
+}
+
+/**
+ * The locale a public read is served in: the requested one when the restaurant offers it;
+ * otherwise (not offered, unknown, any text) Italian when offered, else the default locale.
+ * No request for a locale gives the default locale.
+ */
+export function servedLocale(snapshot: MenuSnapshot, requested: string | undefined): Locale {
+  if (requested === undefined || requested === '') return defaultLocaleOf(snapshot);
+  const list = offeredLocales(snapshot);
+  const code = requested.toLowerCase();
+  if (isLocale(code) && list.includes(code)) return code;
+  return list.includes('it') ? 'it' : defaultLocaleOf(snapshot);
+}
+
 export class SnapshotStore {
   private readonly ready = new Map<number, MenuSnapshot>();
   private readonly loading = new Map<string, Promise<MenuSnapshot>>();

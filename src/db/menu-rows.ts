@@ -109,3 +109,13 @@ export async function nextOrder(
     .executeTakeFirst();
   return row?.max == null ? 10 : Number(row.max) + 10;
 }
+
+/** The restaurant's default locale as stored now (read in the write's transaction). */
+export async function storedDefaultLocale(db: Db, tenantId: number): Promise<string> {
+  const row = await db
+    .selectFrom('settings')
+    .select('default_locale')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row?.default_locale ?? 'it';
+}

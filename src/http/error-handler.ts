@@ -108,7 +108,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
  * wrong method; a shadow router of every registered (method, path) tells the two apart.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  const shadow = FindMyWay({ ignoreTrailingSlash: false });
+  const shadow = FindMyWay({ ignoreTrailingSlash: true });
   const registered = new Set<string>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -3,13 +3,15 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { LOCALES, type Locale } from '../i18n/locales.js';
 import { RULE } from './validator.js';
 
-/** Locale → text; `it` required (the spec's `name.it`), other locales optional, nothing else allowed. */
+/**
+ * Locale → text, the five locales optional, nothing else allowed. `requiredItalian` marks a name:
+ * its text in the restaurant's default locale (`name.it` by default) is required, a rule the
+ * service checks (`defaultTextIssues` in catalog/rows.ts) since the schema does not know the restaurant.
+ */
 export function TranslationsInput(options: { requiredItalian: boolean; maxLength: number }) {
   const text = (min: number) => Type.String({ minLength: min, maxLength: options.maxLength });
   const props: Record<string, TSchema> = {};
-  for (const code of LOCALES) {
-    props[code] = code === 'it' && options.requiredItalian ? text(1) : Type.Optional(text(0));
-  }
+  for (const code of LOCALES) props[code] = Type.Optional(text(0));
   // Unsafe keeps the generated JSON schema while typing the value as what it is: locale → text.
   return Type.Unsafe<Partial<Record<Locale, string>>>(Type.Object(props, { additionalProperties: false }));
 }

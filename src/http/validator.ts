@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { BadRequestError, type FieldIssue, NotFoundError, ValidationError } from './errors.js';
 import { compiled } from './validation/compile.js';
+import { orderIssues } from './validation/issues.js';
 import type { Schema } from './validation/rules.js';
 
 export { DECIMALS, PARAMS, RULE } from './validation/rules.js';
@@ -37,6 +38,38 @@ const pending = new WeakMap<object, FieldIssue[]>();
 /** The schema's issues of a request body (empty when it passed); for `validatesInHandler` routes. */
 export function schemaIssues(body: unknown): FieldIssue[] {
   return (typeof body === 'object' && body !== null && pending.get(body)) || [];
+}
+
+/** Thrown inside a write whose body had schema issues, so its transaction rolls back. */
+class SchemaIssuesPending extends Error {}
+
+/**
+ * One validation pass for a `validatesInHandler` route: `run` does the write with the members of
+ * the body that passed their schema (its rules throw ValidationError as usual) and calls `settle()`
+ * before committing. When the body had schema issues, the write is rolled back and one 422 lists
+ * the schema's issues and the rules' issues together, in the body's order. A rule about a member
+ * that failed its schema is not reported (it saw no value); one about a missing member is
+ * (`name` missing also misses `name.<default locale>`). A missing row stays a 404.
+ */
+export async function inOnePass<T>(
+  body: unknown,
+  schema: Schema,
+  run: (settle: () => void) => Promise<T>,
+): Promise<T> {
+  const fromSchema = schemaIssues(body);
+  const settle = () => {
+    if (fromSchema.length > 0) throw new SchemaIssuesPending();
+  };
+  try {
+    return await run(settle);
+  } catch (err) {
+    if (fromSchema.length === 0 || err instanceof NotFoundError) throw err;
+    const failed = new Set(fromSchema.filter((i) => !(i.rule === 'required' && !i.field.includes('.'))).map((i) => i.field.split('.')[0]));
+    const fields = new Set(fromSchema.map((i) => i.field));
+    // Anything else the partial body led to (a constraint, a conflict) is moot until the schema passes.
+    const own = err instanceof ValidationError ? err.issues.filter((i) => !fields.has(i.field) && !failed.has(i.field.split('.')[0])) : [];
+    throw new ValidationError(orderIssues([...fromSchema, ...own], schema, body));
+  }
 }
 
 /** The body without the top-level members that have an issue: what a handler may still read. */

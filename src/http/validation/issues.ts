@@ -137,6 +137,15 @@ export function toIssues(errors: ErrorObject[], schema: Schema, value: unknown):
   return inWalkOrder(out.issues, schema, value);
 }
 
+/** Issues from several sources (a body's schema, a handler's rules) in the order a reader meets them. */
+export function orderIssues(issues: FieldIssue[], schema: Schema, value: unknown): FieldIssue[] {
+  return inWalkOrder(
+    issues.map((issue) => ({ ...issue, rank: 0 })),
+    schema,
+    value,
+  );
+}
+
 /** An entry of an over-long list, or another rule of that list: not checked once the length fails. */
 function inTooLong(e: ErrorObject, at: string, tooLong: ErrorObject[]): boolean {
   for (const t of tooLong) if (t !== e && (within(e.instancePath, t.instancePath) || nodeOf(t) === at)) return true;

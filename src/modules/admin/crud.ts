@@ -8,6 +8,7 @@ import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalo
 import { NotFoundError } from '../../http/errors.js';
 import { partial } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
+import { inOnePass } from '../../http/validator.js';
 import { adminErrorResponses, envelope, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
 import { type Locale, resolveLocale } from '../../i18n/locales.js';
 import { READ_SCOPES, WRITE_SCOPES } from '../tokens/scopes.js';
@@ -79,7 +80,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
   app.post(
     `/${r.path}`,
     {
-      config: { scopes: WRITE_SCOPES },
+      config: { scopes: WRITE_SCOPES, validatesInHandler: true },
       schema: {
         summary: `Create ${r.summary}`,
         querystring: LocaleQuery,
@@ -89,7 +90,14 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     },
     async (request, reply) => {
       const tenantId = request.tenant.id;
-      const id = await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.create(w, request.body));
+      // One 422 for the schema's rules and the service's (references, the default locale's name).
+      const id = await inOnePass(request.body, r.input, (settle) =>
+        writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
+          const created = await r.create(w, request.body);
+          settle();
+          return created;
+        }),
+      );
       return reply.code(201).send(await respond(tenantId, id, (request.query as Any).locale));
     },
   );
@@ -105,12 +113,17 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     app.route({
       method,
       url: `/${r.path}/:id`,
-      config: { scopes: WRITE_SCOPES },
+      config: { scopes: WRITE_SCOPES, validatesInHandler: true },
       schema: updateSchema,
       handler: async (request) => {
         const tenantId = request.tenant.id;
         const { id } = request.params as { id: number };
-        await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.update(w, id, request.body));
+        await inOnePass(request.body, updateSchema.body, (settle) =>
+          writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
+            await r.update(w, id, request.body);
+            settle();
+          }),
+        );
         return respond(tenantId, id, (request.query as Any).locale);
       },
     });

@@ -3,11 +3,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { publicContext } from '../../catalog/context.js';
-import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { servedLocale } from '../../catalog/snapshot.js';
 import { NotFoundError } from '../../http/errors.js';
 import { IdParams, LocaleQuery } from '../../http/params.js';
 import { envelope, errorResponses, LocaleMeta, nowIso } from '../../http/schemas.js';
-import { resolveLocale } from '../../i18n/locales.js';
 import { CategoryTree } from './schema.js';
 import { categoryTree, categoryTrees } from './view.js';
 
@@ -23,7 +22,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { snapshot, openKey } = await publicContext(app, request);
-      const locale = resolveLocale(request.query.locale, defaultLocaleOf(snapshot));
+      const locale = servedLocale(snapshot, request.query.locale);
       return {
         success: true,
         data: categoryTrees(snapshot, openKey, locale),
@@ -44,7 +43,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { snapshot, openKey } = await publicContext(app, request);
-      const locale = resolveLocale(request.query.locale, defaultLocaleOf(snapshot));
+      const locale = servedLocale(snapshot, request.query.locale);
       const data = categoryTree(snapshot, openKey, locale, request.params.id);
       if (!data) throw new NotFoundError();
       return { success: true, data, meta: { generated_at: nowIso(), locale } };

@@ -1,7 +1,7 @@
 // Section writes: one level of nesting, sub-sections share their parent's menu_type, a time window
 // needs both ends, and a section holding dishes or sub-sections is never deleted behind the owner's back.
 import { type Static, Type } from '@sinclair/typebox';
-import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
+import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import type { Db } from '../../db/connect.js';
 import { countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
@@ -45,8 +45,13 @@ function merge(current: MenuValues<'categories'>, input: Partial<CategoryInput>)
 }
 
 /** Checks the merged section; a sub-section takes its parent's menu_type. */
-async function settle(trx: Db, tenantId: number, id: number | null, v: MenuValues<'categories'>): Promise<void> {
-  const issues: FieldIssue[] = [];
+async function settle(
+  trx: Db,
+  tenantId: number,
+  id: number | null,
+  v: MenuValues<'categories'>,
+  issues: FieldIssue[],
+): Promise<void> {
   if (v.parent_id !== null) {
     const parent = await findRow(trx, 'categories', tenantId, v.parent_id);
     // Nesting is one level deep: the parent must be top-level, and a section with sub-sections stays top-level.
@@ -80,7 +85,7 @@ export async function createCategory(w: MenuWrite, input: CategoryInput): Promis
     },
     input,
   );
-  await settle(w.trx, w.tenantId, null, values);
+  await settle(w.trx, w.tenantId, null, values, await defaultTextIssues(w, 'name', input.name, true));
   if (input.display_order === undefined) {
     values.display_order = await nextOrder(w.trx, 'categories', w.tenantId, 'parent_id', values.parent_id);
   }
@@ -91,7 +96,7 @@ export async function updateCategory(w: MenuWrite, id: number, input: Partial<Ca
   const current = await findRow(w.trx, 'categories', w.tenantId, id);
   if (!current) throw new NotFoundError();
   const values = merge(current, input);
-  await settle(w.trx, w.tenantId, id, values);
+  await settle(w.trx, w.tenantId, id, values, await defaultTextIssues(w, 'name', input.name, false));
   await changeRow(w, 'categories', current, values);
   if (values.parent_id !== null) return;
   // Sub-sections always carry their parent's menu_type.

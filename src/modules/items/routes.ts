@@ -3,13 +3,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { publicContext } from '../../catalog/context.js';
-import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { servedLocale } from '../../catalog/snapshot.js';
 import { filterItems, orderedItems } from '../../catalog/visibility.js';
 import { NotFoundError } from '../../http/errors.js';
 import { Id } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, PageQuery, paginate } from '../../http/params.js';
 import { envelope, errorResponses, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
-import { resolveLocale } from '../../i18n/locales.js';
 import { searchWords } from '../../i18n/text.js';
 import { MenuItem } from './schema.js';
 import { itemView } from './view.js';
@@ -35,7 +34,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const q = request.query;
       const { snapshot, openKey } = await publicContext(app, request);
-      const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
+      const locale = servedLocale(snapshot, q.locale);
       const matches = filterItems(orderedItems(snapshot, openKey), { ...q, words: searchWords(q.search ?? '') });
       return paginate(matches, q, locale, (item) => itemView(snapshot, item, locale));
     },
@@ -53,7 +52,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { snapshot, openKey } = await publicContext(app, request);
-      const locale = resolveLocale(request.query.locale, defaultLocaleOf(snapshot));
+      const locale = servedLocale(snapshot, request.query.locale);
       const item = orderedItems(snapshot, openKey).find((i) => i.id === request.params.id);
       if (!item) throw new NotFoundError();
       return { success: true, data: itemView(snapshot, item, locale), meta: { generated_at: nowIso(), locale } };

@@ -1,7 +1,7 @@
 // Dish writes: references must exist in the same tenant, a sub-category must belong to the dish's
 // section, prices are stored in cents, and the search text follows the translations.
 import { type Static, Type } from '@sinclair/typebox';
-import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
+import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import type { Db } from '../../db/connect.js';
 import { countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
@@ -31,11 +31,17 @@ export const ItemInput = Type.Object(
 export type ItemInput = Static<typeof ItemInput>;
 
 /** category_id, type_id and winery_id must name rows of this tenant; the type must be of the dish's section. */
-async function checkReferences(trx: Db, tenantId: number, v: MenuValues<'items'>): Promise<void> {
-  const issues: FieldIssue[] = [];
-  const section = await findRow(trx, 'categories', tenantId, v.category_id);
-  if (!section) issues.push({ field: 'category_id', rule: 'exists' });
-  if (v.type_id !== null) {
+async function checkReferences(
+  trx: Db,
+  tenantId: number,
+  v: MenuValues<'items'>,
+  issues: FieldIssue[],
+): Promise<void> {
+  // category_id is undefined only when the body's own category_id failed its schema (one validation pass).
+  if (v.category_id !== undefined && !(await findRow(trx, 'categories', tenantId, v.category_id))) {
+    issues.push({ field: 'category_id', rule: 'exists' });
+  }
+  if (v.type_id !== null && v.category_id !== undefined) {
     const type = await findRow(trx, 'types', tenantId, v.type_id);
     if (!type || type.category_id !== v.category_id) issues.push({ field: 'type_id', rule: 'exists' });
   }
@@ -78,7 +84,7 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
     search_text: '',
   };
   const values = merge(blank, input);
-  await checkReferences(w.trx, w.tenantId, values);
+  await checkReferences(w.trx, w.tenantId, values, await defaultTextIssues(w, 'name', input.name, true));
   if (input.display_order === undefined) {
     values.display_order = await nextOrder(w.trx, 'items', w.tenantId, 'category_id', values.category_id);
   }
@@ -89,7 +95,7 @@ export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemIn
   const current = await findRow(w.trx, 'items', w.tenantId, id);
   if (!current) throw new NotFoundError();
   const values = merge(current, input);
-  await checkReferences(w.trx, w.tenantId, values);
+  await checkReferences(w.trx, w.tenantId, values, await defaultTextIssues(w, 'name', input.name, false));
   await changeRow(w, 'items', current, values);
 }
 

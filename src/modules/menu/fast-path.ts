@@ -3,9 +3,8 @@
 // its precomputed headers. Everything else — first requests, 304s, unknown hosts, limited
 // clients, odd query strings — goes through Fastify as usual, which produces the same bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { defaultLocaleOf, type SnapshotStore } from '../../catalog/snapshot.js';
+import { type SnapshotStore, servedLocale } from '../../catalog/snapshot.js';
 import type { Config } from '../../config.js';
-import { resolveLocale } from '../../i18n/locales.js';
 import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
 import { normalizeHost, type TenantDirectory } from '../tenants/directory.js';
 import { matchesEtag, menuDocument, negotiateEncoding } from './document.js';
@@ -58,7 +57,7 @@ export function menuFastPath(deps: FastPathDeps) {
     const snapshot = deps.snapshots.peek(tenant);
     if (!snapshot) return false;
     const encoding = encodingOf(req.headers['accept-encoding'] ?? '');
-    const locale = resolveLocale(requested || undefined, defaultLocaleOf(snapshot));
+    const locale = servedLocale(snapshot, requested || undefined);
     const doc = menuDocument(snapshot, deps.snapshots.openKey(snapshot, snapshot.settings.timezone), locale);
     const rep = encoding === 'identity' ? doc.identity : doc.ready.get(encoding);
     if (!rep) return false;

@@ -1,36 +1,57 @@
-// GET /menu/{locale?}: the whole public menu, served from the cached document.
+// GET /menu and /menu/{locale}: the whole public menu, served from the cached document.
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicContext } from '../../catalog/context.js';
-import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { servedLocale } from '../../catalog/snapshot.js';
 import { errorResponses } from '../../http/schemas.js';
-import { resolveLocale } from '../../i18n/locales.js';
 import { matchesEtag, menuDocument, negotiateEncoding, representation } from './document.js';
 import { MenuResponse } from './schema.js';
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { snapshot, openKey } = await publicContext(app, request);
+    const { locale: inPath } = (request.params ?? {}) as { locale?: string };
+    const { locale: inQuery } = request.query as { locale?: string };
+    const locale = servedLocale(snapshot, inPath || inQuery);
+    const doc = menuDocument(snapshot, openKey, locale);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const rep = await representation(doc, encoding);
+    if (matchesEtag(request.headers['if-none-match'], rep.etag)) {
+      const { etag, vary, 'cache-control': cacheControl } = rep.headers;
+      return reply.code(304).headers({ etag, vary, 'cache-control': cacheControl }).send(null);
+    }
+    return reply.headers(rep.headers).send(rep.body);
+  };
+  const response = { 200: MenuResponse, 304: Type.Null(), ...errorResponses };
+  const querystring = Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) });
+  // Two routes rather than one optional parameter, so the OpenAPI document has two real paths.
   app.get(
-    '/menu/:locale?',
+    '/menu',
     {
       schema: {
-        summary: 'The whole public menu: settings, theme and visible sections with their dishes',
-        params: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) }),
-        querystring: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 35 })) }),
-        response: { 200: MenuResponse, 304: Type.Null(), ...errorResponses },
+        summary: 'The whole public menu in the default locale (or ?locale=)',
+        description: 'Settings, theme and the visible sections with their dishes, as one document.',
+        querystring,
+        response,
       },
     },
-    async (request, reply) => {
-      const { snapshot, openKey } = await publicContext(app, request);
-      const locale = resolveLocale(request.params.locale || request.query.locale, defaultLocaleOf(snapshot));
-      const doc = menuDocument(snapshot, openKey, locale);
-      const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const rep = await representation(doc, encoding);
-      if (matchesEtag(request.headers['if-none-match'], rep.etag)) {
-        const { etag, vary, 'cache-control': cacheControl } = rep.headers;
-        return reply.code(304).headers({ etag, vary, 'cache-control': cacheControl }).send(null);
-      }
-      return reply.headers(rep.headers).send(rep.body);
+    handler,
+  );
+  app.get(
+    '/menu/:locale',
+    {
+      schema: {
+        summary: 'The whole public menu in a locale',
+        description:
+          'Any path segment is accepted: a locale the restaurant does not offer is served in Italian when it offers Italian, else in its default locale; `meta.locale` says which.',
+        // Any text: an unknown locale is not an error but the fallback (never a 404).
+        params: Type.Object({ locale: Type.String() }),
+        querystring,
+        response,
+      },
     },
+    handler,
   );
 };

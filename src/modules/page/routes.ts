@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicContext } from '../../catalog/context.js';
-import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
-import { isLocale, type Locale, resolveLocale } from '../../i18n/locales.js';
+import { defaultLocaleOf, type MenuSnapshot, servedLocale } from '../../catalog/snapshot.js';
+import { isLocale, type Locale } from '../../i18n/locales.js';
 import { menuData } from '../menu/compose.js';
 import { matchesEtag } from '../menu/document.js';
 import { MENU_SCRIPT } from './menu-script.js';
@@ -27,7 +27,7 @@ const CSP = [
 /** ?lang= first, then the first Accept-Language the restaurant offers, then its default. */
 function pageLocale(snapshot: MenuSnapshot, lang: string | undefined, acceptLanguage: string | undefined): Locale {
   const fallback = defaultLocaleOf(snapshot);
-  if (lang) return resolveLocale(lang, fallback);
+  if (lang) return servedLocale(snapshot, lang);
   const offered = new Set(JSON.parse(snapshot.settings.supported_locales) as string[]);
   for (const part of (acceptLanguage ?? '').split(',')) {
     const code = part.trim().slice(0, 2).toLowerCase();

@@ -1,6 +1,7 @@
 // GET and PUT /api/v1/admin/settings: every spec field but id and slug, plus timezone; partial.
 import type { FastifyInstance } from 'fastify';
 import { apiActor, ownerSnapshot, writeMenu } from '../../catalog/write.js';
+import { inOnePass } from '../../http/validator.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { READ_SCOPES, WRITE_SCOPES } from '../tokens/scopes.js';
 import { Settings, settingsView } from './schema.js';
@@ -20,13 +21,17 @@ export function registerAdminSettings(app: FastifyInstance): void {
   app.put(
     '/settings',
     {
-      config: { scopes: WRITE_SCOPES },
+      config: { scopes: WRITE_SCOPES, validatesInHandler: true },
       schema: { summary: 'Update restaurant settings (partial)', body: SettingsInput, response },
     },
     async (request) => {
       const tenantId = request.tenant.id;
-      await writeMenu(app, tenantId, apiActor(request.principal), (w) =>
-        updateRestaurantSettings(w, request.body as SettingsInput),
+      // One 422 for the schema's rules and the service's (default locale among the supported ones, time zone).
+      await inOnePass(request.body, SettingsInput, (settle) =>
+        writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
+          await updateRestaurantSettings(w, request.body as SettingsInput);
+          settle();
+        }),
       );
       const snapshot = await ownerSnapshot(app, tenantId);
       return { success: true, data: settingsView(snapshot), meta: { generated_at: nowIso() } };

@@ -1,11 +1,11 @@
 // Sub-category writes: its section must exist in the tenant; one in use by dishes is neither
 // moved to another section nor deleted.
 import { type Static, Type } from '@sinclair/typebox';
-import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
+import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import type { Db } from '../../db/connect.js';
 import { findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
+import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../http/errors.js';
 import { DisplayOrder, Flag, Id, TranslationsInput } from '../../http/inputs.js';
 import { countDishesWith } from '../items/service.js';
 
@@ -29,10 +29,12 @@ function merge(current: MenuValues<'types'>, input: Partial<TypeInput>): MenuVal
   };
 }
 
-async function checkSection(trx: Db, tenantId: number, categoryId: number): Promise<void> {
-  if (!(await findRow(trx, 'categories', tenantId, categoryId))) {
-    throw new ValidationError([{ field: 'category_id', rule: 'exists' }]);
+async function checkSection(trx: Db, tenantId: number, categoryId: number, issues: FieldIssue[]): Promise<void> {
+  // undefined only when the body's category_id failed its schema (one validation pass).
+  if (categoryId !== undefined && !(await findRow(trx, 'categories', tenantId, categoryId))) {
+    issues.push({ field: 'category_id', rule: 'exists' });
   }
+  if (issues.length > 0) throw new ValidationError(issues);
 }
 
 export async function createType(w: MenuWrite, input: TypeInput): Promise<number> {
@@ -40,7 +42,7 @@ export async function createType(w: MenuWrite, input: TypeInput): Promise<number
     { category_id: input.category_id, name_translations: '{}', display_order: 0, is_active: 1 },
     input,
   );
-  await checkSection(w.trx, w.tenantId, values.category_id);
+  await checkSection(w.trx, w.tenantId, values.category_id, await defaultTextIssues(w, 'name', input.name, true));
   if (input.display_order === undefined) {
     values.display_order = await nextOrder(w.trx, 'types', w.tenantId, 'category_id', values.category_id);
   }
@@ -51,8 +53,10 @@ export async function updateType(w: MenuWrite, id: number, input: Partial<TypeIn
   const current = await findRow(w.trx, 'types', w.tenantId, id);
   if (!current) throw new NotFoundError();
   const values = merge(current, input);
+  const issues = await defaultTextIssues(w, 'name', input.name, false);
+  if (values.category_id === current.category_id && issues.length > 0) throw new ValidationError(issues);
   if (values.category_id !== current.category_id) {
-    await checkSection(w.trx, w.tenantId, values.category_id);
+    await checkSection(w.trx, w.tenantId, values.category_id, issues);
     if ((await countDishesWith(w.trx, w.tenantId, 'type_id', id)) > 0)
       throw new ConflictError('type_move_in_use', 'category_id');
   }
