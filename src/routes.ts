@@ -19,6 +19,7 @@ import { themeRoutes } from './modules/theme/routes.js';
 import { registerAdminTypes } from './modules/types/admin.js';
 import { registerAdminWineries } from './modules/wineries/admin.js';
 import { authPlugin } from './plugins/auth.js';
+import { publicCors } from './plugins/cors.js';
 import type { CounterStore } from './plugins/counters.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 
@@ -40,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance, { config, counters, n
   await app.register(
     async (api) => {
       await api.register(async (pub) => {
+        await publicCors(pub);
         await publicLimit(pub);
         await pub.register(menuRoutes);
         await pub.register(categoryRoutes);

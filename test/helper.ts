@@ -7,6 +7,7 @@ import { type BuildOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type DbHandle, type Dialect, openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { checkAgainstOpenApi } from './openapi-check.js';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -92,6 +93,14 @@ export async function call(app: FastifyInstance, c: Call) {
     headers: { host, accept: 'application/json', ...c.headers },
     ...(c.remoteAddress ? { remoteAddress: c.remoteAddress } : {}),
     ...(c.body === undefined ? {} : typeof c.body === 'string' ? { payload: c.body } : { payload: c.body as object }),
+  });
+  // Every /api/v1 response a test receives must be one the published OpenAPI document describes.
+  await checkAgainstOpenApi(app, {
+    method: c.method ?? 'GET',
+    url: c.url,
+    statusCode: res.statusCode,
+    headers: res.headers,
+    body: res.body,
   });
   let json: any;
   try {

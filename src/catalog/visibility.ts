@@ -40,7 +40,10 @@ export function flatSections(snapshot: MenuSnapshot, openKey: View): CategoryRow
 /** A section's dishes in display order: the active ones for a diner, all of them for the owner. */
 export function itemsOf(snapshot: MenuSnapshot, sectionId: number, view: View): ItemRow[] {
   const all = snapshot.items.get(sectionId) ?? [];
-  return view === null ? all : all.filter((i) => i.is_active);
+  if (view === null) return all;
+  // An inactive sub-category hides its dishes, as an inactive section does.
+  const hidden = new Set((snapshot.types.get(sectionId) ?? []).filter((t) => !t.is_active).map((t) => t.id));
+  return all.filter((i) => i.is_active && (i.type_id === null || !hidden.has(i.type_id)));
 }
 
 /** Dishes in /menu order: section order, then display_order, then id. */

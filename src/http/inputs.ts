@@ -22,7 +22,7 @@ export const CssLength = Type.String({
   pattern: '^(0|[0-9]+(\\.[0-9]+)?(px|rem|em|%|vh|vw))$',
 });
 export const TimeOfDay = Type.Union([
-  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', [RULE]: 'date_format', 'x-params': { format: 'H:i' } }),
+  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', [RULE]: 'date_format', 'x-params': { format: 'HH:MM' } }),
   Type.Null(),
 ]);
 /** An http(s) URL, or '' for "none". */

@@ -51,11 +51,7 @@ class SchemaIssuesPending extends Error {}
  * that failed its schema is not reported (it saw no value); one about a missing member is
  * (`name` missing also misses `name.<default locale>`). A missing row stays a 404.
  */
-export async function inOnePass<T>(
-  body: unknown,
-  schema: Schema,
-  run: (settle: () => void) => Promise<T>,
-): Promise<T> {
+export async function inOnePass<T>(body: unknown, schema: Schema, run: (settle: () => void) => Promise<T>): Promise<T> {
   const fromSchema = schemaIssues(body);
   const settle = () => {
     if (fromSchema.length > 0) throw new SchemaIssuesPending();
@@ -64,10 +60,15 @@ export async function inOnePass<T>(
     return await run(settle);
   } catch (err) {
     if (fromSchema.length === 0 || err instanceof NotFoundError) throw err;
-    const failed = new Set(fromSchema.filter((i) => !(i.rule === 'required' && !i.field.includes('.'))).map((i) => i.field.split('.')[0]));
+    const failed = new Set(
+      fromSchema.filter((i) => !(i.rule === 'required' && !i.field.includes('.'))).map((i) => i.field.split('.')[0]),
+    );
     const fields = new Set(fromSchema.map((i) => i.field));
     // Anything else the partial body led to (a constraint, a conflict) is moot until the schema passes.
-    const own = err instanceof ValidationError ? err.issues.filter((i) => !fields.has(i.field) && !failed.has(i.field.split('.')[0])) : [];
+    const own =
+      err instanceof ValidationError
+        ? err.issues.filter((i) => !fields.has(i.field) && !failed.has(i.field.split('.')[0]))
+        : [];
     throw new ValidationError(orderIssues([...fromSchema, ...own], schema, body));
   }
 }
@@ -78,6 +79,24 @@ function withoutFailed(value: Record<string, unknown>, issues: FieldIssue[]): Re
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) if (!failed.has(key)) out[key] = member;
   return out;
+}
+
+/**
+ * `?category_id[]=2` (PHP/Rails style) is read as the list it means, `category_id: ['2']`, so a
+ * scalar field answers 422 like a repeated `?category_id=1&category_id=2` instead of being ignored.
+ */
+function bracketsAsLists(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, v] of Object.entries(data)) {
+    const match = /^([^[\]]+)\[[^\]]*\]$/.exec(key);
+    if (!match) continue;
+    out ??= { ...(data as Record<string, unknown>) };
+    delete out[key];
+    const before = out[match[1]];
+    out[match[1]] = [...(before === undefined ? [] : [before].flat()), ...[v].flat()];
+  }
+  return out ?? data;
 }
 
 /**
@@ -104,8 +123,9 @@ export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpP
       return { value: partial };
     };
   }
+  const read = httpPart === 'querystring' ? bracketsAsLists : (data: unknown) => data;
   return (data: unknown) => {
-    const { value, issues } = check(data ?? (objectExpected ? {} : data));
+    const { value, issues } = check(read(data) ?? (objectExpected ? {} : data));
     if (issues.length === 0) return { value };
     return { error: httpPart === 'params' ? new NotFoundError() : new ValidationError(issues) };
   };
@@ -114,6 +134,15 @@ export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpP
 /** Compiled validation for every route, and the 422 of a failed body for routes that do not opt out. */
 export function registerValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
+  // A DELETE has nothing to read: an empty body is ignored whatever Content-Type a client sends
+  // with it (many send `application/json` on every request), instead of a 400 or 415.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const h = request.headers;
+    if (request.method === 'DELETE' && h['transfer-encoding'] === undefined && Number(h['content-length'] ?? 0) === 0) {
+      delete h['content-type'];
+    }
+    done();
+  });
   app.addHook('preHandler', (request, _reply, done) => {
     const issues = schemaIssues(request.body);
     if (issues.length > 0 && request.routeOptions.config.validatesInHandler !== true) {

@@ -23,6 +23,8 @@ export type MessageKey =
   | 'date'
   | 'date_format'
   | 'after_or_equal'
+  | 'before_or_equal'
+  | 'in_list'
   | 'decimal'
   | 'multiple_of'
   | 'hex_color'
@@ -69,6 +71,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date: ':Attribute non è una data valida.',
     date_format: ':Attribute non corrisponde al formato :format.',
     after_or_equal: ':Attribute deve essere una data successiva o uguale a :date.',
+    before_or_equal: ':Attribute deve essere una data precedente o uguale a :date.',
+    in_list: ':Attribute selezionato non è valido. Valori ammessi: :values.',
     decimal: ':Attribute deve avere :decimal cifre decimali.',
     multiple_of: ':Attribute deve essere un multiplo di :value.',
     hex_color: 'Il campo :attribute deve essere un colore esadecimale valido.',
@@ -114,6 +118,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date: 'The :attribute field must be a valid date.',
     date_format: 'The :attribute field must match the format :format.',
     after_or_equal: 'The :attribute field must be a date after or equal to :date.',
+    before_or_equal: 'The :attribute field must be a date before or equal to :date.',
+    in_list: 'The selected :attribute is invalid. Valid values: :values.',
     decimal: 'The :attribute field must have :decimal decimal places.',
     multiple_of: 'The :attribute field must be a multiple of :value.',
     hex_color: 'The :attribute field must be a valid hexadecimal color.',
@@ -159,6 +165,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date: "Le champ :attribute n'est pas une date valide.",
     date_format: 'Le champ :attribute ne correspond pas au format :format.',
     after_or_equal: 'Le champ :attribute doit être une date postérieure ou égale au :date.',
+    before_or_equal: 'Le champ :attribute doit être une date antérieure ou égale au :date.',
+    in_list: 'Le champ :attribute sélectionné est invalide. Valeurs admises : :values.',
     decimal: 'Le champ :attribute doit comporter :decimal décimales.',
     multiple_of: 'La valeur de :attribute doit être un multiple de :value.',
     hex_color: 'Le champ :attribute doit être une couleur hexadécimale valide.',
@@ -205,6 +213,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date: ':Attribute muss ein gültiges Datum sein.',
     date_format: ':Attribute entspricht nicht dem gültigen Format für :format.',
     after_or_equal: ':Attribute muss ein Datum nach oder gleich :date sein.',
+    before_or_equal: ':Attribute muss ein Datum vor oder gleich :date sein.',
+    in_list: 'Der gewählte Wert für :attribute ist ungültig. Erlaubte Werte: :values.',
     decimal: ':Attribute muss :decimal Dezimalstellen haben.',
     multiple_of: ':Attribute muss ein Vielfaches von :value sein.',
     hex_color: ':Attribute muss eine gültige Hexadezimalfarbe sein.',
@@ -252,6 +262,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     date: 'El campo :attribute debe ser una fecha válida.',
     date_format: 'El campo :attribute debe coincidir con el formato :format.',
     after_or_equal: 'El campo :attribute debe ser una fecha posterior o igual a :date.',
+    before_or_equal: 'El campo :attribute debe ser una fecha anterior o igual a :date.',
+    in_list: 'El campo :attribute seleccionado no es válido. Valores admitidos: :values.',
     decimal: 'El campo :attribute debe tener :decimal cifras decimales.',
     multiple_of: 'El campo :attribute debe ser un múltiplo de :value.',
     hex_color: 'El campo :attribute debe ser un color hexadecimal válido.',

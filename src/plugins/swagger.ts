@@ -6,18 +6,29 @@ import type { FastifyInstance } from 'fastify';
 export async function registerSwagger(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: { title: 'Restaurant Menu Service API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API token `<id>|<secret>` made in the admin panel; its scopes decide what it may do.',
+          },
+        },
+      },
     },
     transform: ({ schema, url, route }) => {
       const documented = url.startsWith('/api/v1/') && url !== '/api/v1/openapi.json';
       if (!documented) return { schema: { ...schema, hide: true } as typeof schema, url };
       const scopes = route.config?.scopes;
+      // Public operations need no token (`security: []`); admin ones a bearer token with one of their scopes.
+      const security = scopes ? scopes.map((scope: string) => ({ bearer: [scope] })) : [];
+      const description = [schema?.description, scopes ? `Scope: ${scopes.join(' or ')}` : undefined]
+        .filter(Boolean)
+        .join('\n\n');
       return {
-        schema: scopes
-          ? ({ ...schema, security: [{ bearer: [] }], description: `Scope: ${scopes.join(' or ')}` } as typeof schema)
-          : schema,
+        schema: { ...schema, security, ...(description ? { description } : {}) } as typeof schema,
         url,
       };
     },

@@ -359,13 +359,13 @@ for (const dialect of dialects) {
       assert.equal(late.statusCode, 422);
       assert.deepEqual(late.json, {
         success: false,
-        message: 'Time start non corrisponde al formato H:i.',
-        errors: { time_start: ['Time start non corrisponde al formato H:i.'] },
+        message: 'Time start non corrisponde al formato HH:MM.',
+        errors: { time_start: ['Time start non corrisponde al formato HH:MM.'] },
       });
       for (const value of ['9:00', '12:60', '12:00:00', 'noon', '24:00']) {
         const bad = await r.admin('POST', '', { name: { it: 'Brunch' }, time_end: value });
         assert.equal(bad.statusCode, 422, value);
-        assert.deepEqual(bad.json.errors, { time_end: ['Time end non corrisponde al formato H:i.'] }, value);
+        assert.deepEqual(bad.json.errors, { time_end: ['Time end non corrisponde al formato HH:MM.'] }, value);
       }
       assert.deepEqual(await dbSections(r.id), before);
 

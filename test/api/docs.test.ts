@@ -18,7 +18,7 @@ describe('API description', () => {
     assert.equal(res.statusCode, 200);
     assert.match(res.headers['content-type'] as string, /^application\/json/);
     const spec = res.json;
-    assert.equal(spec.openapi, '3.0.3');
+    assert.equal(spec.openapi, '3.1.0');
     assert.equal(spec.success, undefined, 'a plain OpenAPI document, not the envelope');
     for (const path of [
       '/api/v1/items',
@@ -31,9 +31,9 @@ describe('API description', () => {
     }
     assert.equal(spec.paths['/'], undefined, 'the HTML page is not part of the API');
     const put = spec.paths['/api/v1/admin/items/{id}'].put;
-    assert.deepEqual(put.security, [{ bearer: [] }]);
+    assert.deepEqual(put.security, [{ bearer: ['menu:write'] }]);
     assert.equal(put.description, 'Scope: menu:write');
-    assert.equal(spec.paths['/api/v1/items'].get.security, undefined);
+    assert.deepEqual(spec.paths['/api/v1/items'].get.security, [], 'public: no token');
     const query = spec.paths['/api/v1/items'].get.parameters.map((p: any) => p.name).sort();
     assert.deepEqual(query, ['category_id', 'is_recommended', 'locale', 'page', 'per_page', 'search', 'type_id']);
   });

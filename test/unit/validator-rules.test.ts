@@ -48,7 +48,7 @@ test('minimum, maximum', () => {
 test('pattern reports x-rule with x-params, or regex', () => {
   assert.deepEqual(issue(HexColor, '#12345'), { field: 'v', rule: 'hex_color', params: undefined });
   assert.deepEqual(rules(HexColor, '#A0b1C2'), []);
-  assert.deepEqual(issue(TimeOfDay, '24:00'), { field: 'v', rule: 'date_format', params: { format: 'H:i' } });
+  assert.deepEqual(issue(TimeOfDay, '24:00'), { field: 'v', rule: 'date_format', params: { format: 'HH:MM' } });
   assert.deepEqual(rules(Type.String({ pattern: '^a+$' }), 'b'), ['v:regex']);
 });
 

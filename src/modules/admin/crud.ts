@@ -8,8 +8,8 @@ import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalo
 import { NotFoundError } from '../../http/errors.js';
 import { partial } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
-import { inOnePass } from '../../http/validator.js';
 import { adminErrorResponses, envelope, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
+import { inOnePass } from '../../http/validator.js';
 import { type Locale, resolveLocale } from '../../i18n/locales.js';
 import { READ_SCOPES, WRITE_SCOPES } from '../tokens/scopes.js';
 

@@ -87,6 +87,8 @@ function rangeOf(tenantId: number, timezone: string, q: { from?: string; to?: st
   if (issues.length === 0 && to < from) issues.push({ field: 'to', rule: 'after_or_equal', params: { date: 'from' } });
   else if (issues.length === 0 && daysBetween(from, to) > MAX_DAYS)
     issues.push({ field: 'to', rule: 'range_too_long' });
+  // Nothing has happened yet after today (the restaurant's day): a future period is a mistake.
+  if (issues.length === 0 && to > today) issues.push({ field: 'to', rule: 'before_or_equal', params: { date: today } });
   if (issues.length > 0) throw new ValidationError(issues);
   return { tenantId, from, to };
 }

@@ -8,8 +8,8 @@ import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
 import { type FieldIssue, UnavailableError, ValidationError } from '../../http/errors.js';
 import { Id } from '../../http/inputs.js';
 import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
-import { resolveLocale } from '../../i18n/locales.js';
-import { ALLERGEN_KEYS } from '../allergens/data.js';
+import { isLocale, resolveLocale } from '../../i18n/locales.js';
+import { AllergenKey } from '../allergens/data.js';
 import type { StoredEvent } from './repo.js';
 import type { AnalyticsWriter } from './writer.js';
 
@@ -39,7 +39,7 @@ const Event = Type.Object(
     category_id: Type.Optional(Id),
     item_id: Type.Optional(Id),
     allergens: Type.Optional(
-      Type.Array(Type.Union(ALLERGEN_KEYS.map((k) => Type.Literal(k))), {
+      Type.Array(AllergenKey, {
         minItems: 1,
         maxItems: 14,
         uniqueItems: true,
@@ -85,6 +85,9 @@ export function toStoredEvents(snapshot: MenuSnapshot, events: Event[], now: num
       issues.push({ field: field('category_id'), rule: 'exists' });
     if (e.item_id !== undefined && !itemSection.has(e.item_id))
       issues.push({ field: field('item_id'), rule: 'exists' });
+    // Only the service's five locales are counted: anything else would open a bucket per typo.
+    if (e.locale !== undefined && !isLocale(e.locale.toLowerCase()))
+      issues.push({ field: field('locale'), rule: 'in' });
     let at = e.occurred_at === undefined ? now : Date.parse(e.occurred_at);
     if (Number.isNaN(at)) issues.push({ field: field('occurred_at'), rule: 'date' });
     else if (at < now - MAX_AGE_MS)

@@ -2,6 +2,7 @@
 // GET /api/v1/openapi.json (OpenAPI 3, plain document) and GET /api/docs (a readable HTML index).
 import type { FastifyInstance } from 'fastify';
 import { esc } from '../../http/html.js';
+import { publishOpenApi } from '../../plugins/openapi-publish.js';
 
 interface Operation {
   summary?: string;
@@ -21,7 +22,7 @@ function docsPage(spec: {
           const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
           return `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>${esc(path)}</code>${
             query.length > 0 ? `<div class="q">?${query.map(esc).join(', ')}</div>` : ''
-          }</td><td>${esc(op.summary ?? '')}</td><td>${op.security ? 'bearer token' : 'public'}</td></tr>`;
+          }</td><td>${esc(op.summary ?? '')}</td><td>${op.security?.length ? 'bearer token' : 'public'}</td></tr>`;
         }),
     )
     .join('\n');
@@ -41,11 +42,23 @@ ${rows}
 `;
 }
 
+const published = new WeakMap<FastifyInstance, object>();
+
+/** The document /api/v1/openapi.json answers (built once per app). */
+export function openApiDocument(app: FastifyInstance): object {
+  let doc = published.get(app);
+  if (!doc) {
+    doc = publishOpenApi(app.swagger(), { baseDomain: app.config.baseDomain }) as object;
+    published.set(app, doc);
+  }
+  return doc;
+}
+
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
   let page: string | undefined;
-  app.get('/api/v1/openapi.json', async (_request, reply) => reply.type('application/json').send(app.swagger()));
+  app.get('/api/v1/openapi.json', async (_request, reply) => reply.type('application/json').send(openApiDocument(app)));
   app.get('/api/docs', async (_request, reply) => {
-    page ??= docsPage(app.swagger() as unknown as Parameters<typeof docsPage>[0]);
+    page ??= docsPage(openApiDocument(app) as unknown as Parameters<typeof docsPage>[0]);
     return reply.type('text/html; charset=utf-8').send(page);
   });
 }

@@ -8,7 +8,7 @@ import { countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-r
 import { type FieldIssue, NotFoundError, ValidationError } from '../../http/errors.js';
 import { DisplayOrder, Flag, Id, OptionalRef, TranslationsInput } from '../../http/inputs.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
-import { ALLERGEN_KEYS } from '../allergens/data.js';
+import { AllergenKey } from '../allergens/data.js';
 import { itemSearchText } from './repo.js';
 
 export const ItemInput = Type.Object(
@@ -19,9 +19,7 @@ export const ItemInput = Type.Object(
     name: TranslationsInput({ requiredItalian: true, maxLength: 200 }),
     description: Type.Optional(TranslationsInput({ requiredItalian: false, maxLength: 2000 })),
     price: Type.Number({ minimum: 0, maximum: 1_000_000, 'x-decimals': 2 }),
-    allergens: Type.Optional(
-      Type.Array(Type.Union(ALLERGEN_KEYS.map((k) => Type.Literal(k))), { maxItems: 14, uniqueItems: true }),
-    ),
+    allergens: Type.Optional(Type.Array(AllergenKey, { maxItems: 14, uniqueItems: true })),
     is_active: Flag,
     is_recommended: Flag,
     display_order: DisplayOrder,
@@ -31,12 +29,7 @@ export const ItemInput = Type.Object(
 export type ItemInput = Static<typeof ItemInput>;
 
 /** category_id, type_id and winery_id must name rows of this tenant; the type must be of the dish's section. */
-async function checkReferences(
-  trx: Db,
-  tenantId: number,
-  v: MenuValues<'items'>,
-  issues: FieldIssue[],
-): Promise<void> {
+async function checkReferences(trx: Db, tenantId: number, v: MenuValues<'items'>, issues: FieldIssue[]): Promise<void> {
   // category_id is undefined only when the body's own category_id failed its schema (one validation pass).
   if (v.category_id !== undefined && !(await findRow(trx, 'categories', tenantId, v.category_id))) {
     issues.push({ field: 'category_id', rule: 'exists' });

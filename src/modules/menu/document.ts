@@ -38,6 +38,8 @@ function represent(body: Buffer, etag: string, encoding: Encoding): Representati
     etag,
     vary: 'Accept-Encoding',
     'cache-control': 'public, no-cache',
+    // Public reads are open to any web site (plugins/cors.ts); the fast path sends these headers as they are.
+    'access-control-allow-origin': '*',
   };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   return { body, etag, headers };

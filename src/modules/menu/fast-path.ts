@@ -73,7 +73,13 @@ export function menuFastPath(deps: FastPathDeps) {
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rep.etag)) {
       const { etag, vary, 'cache-control': cacheControl } = rep.headers;
-      res.writeHead(304, { etag, vary, 'cache-control': cacheControl, ...rateHeaders });
+      res.writeHead(304, {
+        etag,
+        vary,
+        'cache-control': cacheControl,
+        'access-control-allow-origin': '*',
+        ...rateHeaders,
+      });
       res.end();
       return true;
     }

@@ -1,8 +1,8 @@
 // GET and PUT /api/v1/admin/settings: every spec field but id and slug, plus timezone; partial.
 import type { FastifyInstance } from 'fastify';
 import { apiActor, ownerSnapshot, writeMenu } from '../../catalog/write.js';
-import { inOnePass } from '../../http/validator.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
+import { inOnePass } from '../../http/validator.js';
 import { READ_SCOPES, WRITE_SCOPES } from '../tokens/scopes.js';
 import { Settings, settingsView } from './schema.js';
 import { SettingsInput, updateRestaurantSettings } from './service.js';
