@@ -12,3 +12,19 @@ export function resolveLocale(requested: string | undefined, fallback: Locale): 
   const code = requested.toLowerCase();
   return isLocale(code) ? code : 'it';
 }
+
+/**
+ * The locale a public read is served in: the requested one when the restaurant offers it;
+ * otherwise (not offered, unknown, any text) Italian when offered, else the default locale.
+ * No request for a locale gives the default locale.
+ */
+export function servedLocaleFrom(
+  defaultLocale: Locale,
+  offered: readonly string[],
+  requested: string | undefined,
+): Locale {
+  if (requested === undefined || requested === '') return defaultLocale;
+  const code = requested.toLowerCase();
+  if (isLocale(code) && (offered.includes(code) || code === defaultLocale)) return code;
+  return offered.includes('it') ? 'it' : defaultLocale;
+}

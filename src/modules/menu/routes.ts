@@ -3,22 +3,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { publicContext } from '../../catalog/context.js';
-import { servedLocale } from '../../catalog/snapshot.js';
 import { errorResponses } from '../../http/schemas.js';
-import { matchesEtag, menuDocument, negotiateEncoding, representation } from './document.js';
+import { menuDocumentFor } from './cached.js';
+import { matchesEtag, negotiateEncoding } from './document.js';
 import { MenuResponse } from './schema.js';
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { snapshot, openKey } = await publicContext(app, request);
     const { locale: inPath } = (request.params ?? {}) as { locale?: string };
     const { locale: inQuery } = request.query as { locale?: string };
-    const locale = servedLocale(snapshot, inPath || inQuery);
-    const doc = menuDocument(snapshot, openKey, locale);
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const rep = await representation(doc, encoding);
-    if (matchesEtag(request.headers['if-none-match'], rep.etag)) {
+    const doc = await menuDocumentFor(app, request.tenant, inPath || inQuery);
+    const rep = await app.documents.representation(doc, negotiateEncoding(request.headers['accept-encoding']));
+    if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {
       const { etag, vary, 'cache-control': cacheControl } = rep.headers;
       return reply.code(304).headers({ etag, vary, 'cache-control': cacheControl }).send(null);
     }
