@@ -16,6 +16,8 @@ import { AnalyticsWriter } from './modules/analytics/writer.js';
 import { DocumentCache } from './modules/menu/document.js';
 import { menuFastPath } from './modules/menu/fast-path.js';
 import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
+import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
+import { outboxListener } from './modules/webhooks/outbox.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './plugins/counters.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { tenantPlugin } from './plugins/tenant.js';
@@ -100,6 +102,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A write committed here is served here at once, without waiting for the directory's refresh.
   menuWriter.listen({ afterCommit: (tenantId, version) => directory.noteMenuVersion(tenantId, version) });
   app.decorate('menuWriter', menuWriter);
+  // Webhooks: the outbox row is written with the change; the first attempt leaves right after the commit.
+  const webhooks = new WebhookDispatcher(database.db, app.log, {
+    allowPrivate: config.webhooksAllowPrivate,
+    now: options.now,
+  });
+  let queued = false;
+  menuWriter.listen({
+    inTransaction: outboxListener(options.now ?? Date.now, () => {
+      queued = true;
+    }),
+    afterCommit: () => {
+      if (!queued) return;
+      queued = false;
+      webhooks.kick();
+    },
+  });
+  app.decorate('webhooks', webhooks);
   const analytics = new AnalyticsWriter(database.db, app.log);
   app.decorate('analytics', analytics);
 
@@ -113,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));
     analytics.start();
+    webhooks.start();
   });
   app.addHook('preClose', async () => {
     open = false;
@@ -122,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     directory.stop();
     // Store every accepted analytics event before the database goes away.
     await analytics.stop();
+    await webhooks.stop();
     await counters.close();
     if (!options.database) await database.close();
   });

@@ -26,6 +26,8 @@ export interface Config {
   readonly tenantRefreshMs: number;
   /** Byte budget of every per-restaurant cache (snapshots, documents, compressed forms, pages), in MiB. */
   readonly cacheMaxMb: number;
+  /** Lets webhooks target private and loopback addresses (WEBHOOKS_ALLOW_PRIVATE=true; tests, closed networks). */
+  readonly webhooksAllowPrivate: boolean;
 }
 
 /** A bad environment variable: the message names it. */
@@ -48,6 +50,7 @@ export const defaultConfig: Config = Object.freeze({
   bodyLimitBytes: 1024 * 1024,
   tenantRefreshMs: 500,
   cacheMaxMb: 256,
+  webhooksAllowPrivate: false,
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -103,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     bodyLimitBytes: defaultConfig.bodyLimitBytes,
     tenantRefreshMs: defaultConfig.tenantRefreshMs,
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     ...overrides,
   };
   return Object.freeze(config);

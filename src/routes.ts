@@ -17,6 +17,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { registerAdminTheme } from './modules/theme/admin.js';
 import { themeRoutes } from './modules/theme/routes.js';
 import { registerAdminTypes } from './modules/types/admin.js';
+import { registerAdminWebhooks } from './modules/webhooks/admin.js';
 import { registerAdminWineries } from './modules/wineries/admin.js';
 import { authPlugin } from './plugins/auth.js';
 import { publicCors } from './plugins/cors.js';
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance, { config, counters, n
           registerAdminSettings(admin);
           registerAdminTheme(admin);
           registerAnalyticsReports(admin, now);
+          registerAdminWebhooks(admin);
         },
         { prefix: '/admin' },
       );

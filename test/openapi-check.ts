@@ -61,6 +61,8 @@ export interface Received {
 export async function checkAgainstOpenApi(app: FastifyInstance, res: Received): Promise<void> {
   const path = res.url.split('?')[0].replace(/(.)\/+$/, '$1');
   if (!path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') return;
+  // CORS preflights are the browser's business, not an operation of the API.
+  if (res.method === 'OPTIONS') return;
   const type = String(res.headers['content-type'] ?? '');
   // An unknown or suspended restaurant is a branded HTML page before any API route runs.
   if (res.statusCode === 404 && type.startsWith('text/html')) return;

@@ -242,6 +242,35 @@ export interface AnalyticsSessionTable {
   session_id: string;
 }
 
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  tenant_id: number;
+  url: string;
+  /** JSON list of event names. */
+  events: string;
+  secret: string;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  endpoint_id: number;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   tenants: TenantTable;
   tenant_domains: TenantDomainTable;
@@ -264,6 +293,8 @@ export interface Database {
   analytics_section_daily: AnalyticsSectionDailyTable;
   analytics_allergen_daily: AnalyticsAllergenDailyTable;
   analytics_sessions: AnalyticsSessionTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type SettingsRow = Selectable<SettingsTable>;

@@ -111,6 +111,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const shadow = FindMyWay({ ignoreTrailingSlash: true });
   const registered = new Set<string>();
   app.addHook('onRoute', (route) => {
+    // The CORS preflight catch-all (plugins/cors.ts) is not a method of every path.
+    if ((route.config as { preflight?: boolean } | undefined)?.preflight) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const key = `${method} ${route.url}`;

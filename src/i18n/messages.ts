@@ -25,6 +25,7 @@ export type MessageKey =
   | 'after_or_equal'
   | 'before_or_equal'
   | 'in_list'
+  | 'webhook_private_target'
   | 'decimal'
   | 'multiple_of'
   | 'hex_color'
@@ -73,6 +74,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     after_or_equal: ':Attribute deve essere una data successiva o uguale a :date.',
     before_or_equal: ':Attribute deve essere una data precedente o uguale a :date.',
     in_list: ':Attribute selezionato non è valido. Valori ammessi: :values.',
+    webhook_private_target: ':Attribute non può puntare a un indirizzo privato o locale.',
     decimal: ':Attribute deve avere :decimal cifre decimali.',
     multiple_of: ':Attribute deve essere un multiplo di :value.',
     hex_color: 'Il campo :attribute deve essere un colore esadecimale valido.',
@@ -120,6 +122,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     after_or_equal: 'The :attribute field must be a date after or equal to :date.',
     before_or_equal: 'The :attribute field must be a date before or equal to :date.',
     in_list: 'The selected :attribute is invalid. Valid values: :values.',
+    webhook_private_target: 'The :attribute must not point to a private or loopback address.',
     decimal: 'The :attribute field must have :decimal decimal places.',
     multiple_of: 'The :attribute field must be a multiple of :value.',
     hex_color: 'The :attribute field must be a valid hexadecimal color.',
@@ -167,6 +170,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     after_or_equal: 'Le champ :attribute doit être une date postérieure ou égale au :date.',
     before_or_equal: 'Le champ :attribute doit être une date antérieure ou égale au :date.',
     in_list: 'Le champ :attribute sélectionné est invalide. Valeurs admises : :values.',
+    webhook_private_target: 'Le champ :attribute ne doit pas viser une adresse privée ou locale.',
     decimal: 'Le champ :attribute doit comporter :decimal décimales.',
     multiple_of: 'La valeur de :attribute doit être un multiple de :value.',
     hex_color: 'Le champ :attribute doit être une couleur hexadécimale valide.',
@@ -215,6 +219,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     after_or_equal: ':Attribute muss ein Datum nach oder gleich :date sein.',
     before_or_equal: ':Attribute muss ein Datum vor oder gleich :date sein.',
     in_list: 'Der gewählte Wert für :attribute ist ungültig. Erlaubte Werte: :values.',
+    webhook_private_target: ':Attribute darf nicht auf eine private oder lokale Adresse zeigen.',
     decimal: ':Attribute muss :decimal Dezimalstellen haben.',
     multiple_of: ':Attribute muss ein Vielfaches von :value sein.',
     hex_color: ':Attribute muss eine gültige Hexadezimalfarbe sein.',
@@ -264,6 +269,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     after_or_equal: 'El campo :attribute debe ser una fecha posterior o igual a :date.',
     before_or_equal: 'El campo :attribute debe ser una fecha anterior o igual a :date.',
     in_list: 'El campo :attribute seleccionado no es válido. Valores admitidos: :values.',
+    webhook_private_target: 'El campo :attribute no puede apuntar a una dirección privada o local.',
     decimal: 'El campo :attribute debe tener :decimal cifras decimales.',
     multiple_of: 'El campo :attribute debe ser un múltiplo de :value.',
     hex_color: 'El campo :attribute debe ser un color hexadecimal válido.',

@@ -67,7 +67,7 @@ export const KEYWORD_RULES: Record<string, Make> = {
   multipleOf: (e) => ({ ...stepRule(e.params.multipleOf), rank: 3 }),
   [DECIMALS]: (e) => ({ rule: 'decimal', params: { decimal: `0-${e.schema}` }, rank: 3 }),
   enum: (e) => ({ rule: e.parentSchema?.[RULE] ?? 'in', params: e.parentSchema?.[PARAMS], rank: 0 }),
-  const: () => ({ rule: 'in', rank: 0 }),
+  const: (e) => ({ rule: e.parentSchema?.[RULE] ?? 'in', params: e.parentSchema?.[PARAMS], rank: 0 }),
   // A failed union reports the rules of its branch that fits the value best (issues.ts).
   anyOf: () => ({ rule: 'in', rank: 0 }),
   additionalProperties: () => ({ rule: 'prohibited', rank: 0 }),
