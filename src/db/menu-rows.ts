@@ -6,7 +6,11 @@ import type { Database } from './schema.js';
 
 export type MenuTable = 'categories' | 'types' | 'wineries' | 'items';
 export type MenuRow<T extends MenuTable> = Selectable<Database[T]>;
-export type MenuValues<T extends MenuTable> = Omit<MenuRow<T>, 'id' | 'tenant_id' | 'created_at' | 'updated_at'>;
+/** What services write; `external_id` is set by the admin routes (admin/crud.ts), never by a service. */
+export type MenuValues<T extends MenuTable> = Omit<
+  MenuRow<T>,
+  'id' | 'tenant_id' | 'created_at' | 'updated_at' | 'external_id'
+>;
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely cannot type a query over a table chosen at run time
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -118,4 +122,35 @@ export async function storedDefaultLocale(db: Db, tenantId: number): Promise<str
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   return row?.default_locale ?? 'it';
+}
+
+/** The row of `table` carrying this external id, if any. */
+export async function findByExternalId<T extends MenuTable>(
+  db: Db,
+  table: T,
+  tenantId: number,
+  externalId: string,
+): Promise<MenuRow<T> | undefined> {
+  const row = await loose(db)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
+  return row as MenuRow<T> | undefined;
+}
+
+export async function setExternalId(
+  db: Db,
+  table: MenuTable,
+  tenantId: number,
+  id: number,
+  externalId: string | null,
+): Promise<void> {
+  await loose(db)
+    .updateTable(table)
+    .set({ external_id: externalId })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }

@@ -86,6 +86,8 @@ export interface CategoryTable {
   time_end: string | null;
   created_at: string;
   updated_at: string;
+  /** A point-of-sale system's own id (unique per restaurant), or null. */
+  external_id: string | null;
 }
 
 export interface TypeTable {
@@ -97,6 +99,8 @@ export interface TypeTable {
   is_active: number;
   created_at: string;
   updated_at: string;
+  /** A point-of-sale system's own id (unique per restaurant), or null. */
+  external_id: string | null;
 }
 
 export interface WineryTable {
@@ -109,6 +113,8 @@ export interface WineryTable {
   website_url: string;
   created_at: string;
   updated_at: string;
+  /** A point-of-sale system's own id (unique per restaurant), or null. */
+  external_id: string | null;
 }
 
 export interface ItemTable {
@@ -133,6 +139,8 @@ export interface ItemTable {
   image: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /** A point-of-sale system's own id (unique per restaurant), or null. */
+  external_id: string | null;
 }
 
 export interface UserTable {

@@ -5,7 +5,11 @@ import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import type { Scope } from '../../src/modules/tokens/scopes.js';
 import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
-import { CATEGORY_KEYS as SECTION_KEYS } from '../wire-keys.js';
+import { CATEGORY_KEYS } from '../wire-keys.js';
+
+/** The admin API adds the point-of-sale system's `external_id` to the public shape. */
+const SECTION_KEYS = [...CATEGORY_KEYS, 'external_id'].sort();
+
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 const NOT_FOUND = { success: false, message: 'Resource not found.' };
@@ -187,6 +191,7 @@ for (const dialect of dialects) {
       const { id, ...rest } = res.json.data;
       assert.equal(typeof id, 'number');
       assert.deepEqual(rest, {
+        external_id: null,
         parent_id: null,
         menu_type: 'standard',
         name: 'Contorni',

@@ -58,7 +58,9 @@ for (const dialect of dialects) {
         category_id: ['Category id deve essere un numero intero.'],
         'name.xx': ['Il campo name.xx non è consentito.'],
         price: ['Price deve essere un numero.'],
-        'allergens.1': ['Allergens.1 selezionato non è valido.'],
+        'allergens.1': [
+          'Allergens.1 selezionato non è valido. Valori ammessi: cereali_glutine, crostacei, uova, pesce, arachidi, soia, latte, frutta_guscio, sedano, senape, sesamo, solfiti, lupini, molluschi.',
+        ],
         is_active: ['Il campo is active deve essere vero o falso.'],
         colour: ['Il campo colour non è consentito.'],
       });

@@ -5,7 +5,11 @@ import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import type { Scope } from '../../src/modules/tokens/scopes.js';
 import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
-import { TYPE_KEYS } from '../wire-keys.js';
+import { TYPE_KEYS as PUBLIC_TYPE_KEYS } from '../wire-keys.js';
+
+/** The admin API adds the point-of-sale system's `external_id` to the public shape. */
+const TYPE_KEYS = [...PUBLIC_TYPE_KEYS, 'external_id'].sort();
+
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 const NOT_FOUND = { success: false, message: 'Resource not found.' };
@@ -120,6 +124,7 @@ for (const dialect of dialects) {
         const { id, ...rest } = res.json.data;
         assert.equal(typeof id, 'number');
         assert.deepEqual(rest, {
+          external_id: null,
           category_id: s.Primi.id,
           name: 'Gnocchi',
           name_translations: { it: 'Gnocchi', en: 'Dumplings' },
@@ -345,6 +350,7 @@ for (const dialect of dialects) {
         assert.equal(list.json.meta.total, 1);
         const [w] = list.json.data;
         assert.deepEqual(w, {
+          external_id: null,
           id: w.id,
           name: `Cantina ${r.label}`,
           region: 'Piemonte',
@@ -388,6 +394,7 @@ for (const dialect of dialects) {
         assert.equal(res.statusCode, 201);
         assert.equal(res.json.success, true);
         assert.deepEqual(res.json.data, {
+          external_id: null,
           id: res.json.data.id,
           name: 'Tenuta Sole',
           region: 'Toscana',
@@ -400,6 +407,7 @@ for (const dialect of dialects) {
         assert.equal(minimal.statusCode, 201);
         assert.equal(minimal.json.meta.locale, 'en');
         assert.deepEqual(minimal.json.data, {
+          external_id: null,
           id: minimal.json.data.id,
           name: 'Bodega Ñandú',
           region: '',

@@ -5,7 +5,8 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
 import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
-import { NotFoundError } from '../../http/errors.js';
+import { findByExternalId, findRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
+import { type FieldIssue, NotFoundError, ValidationError } from '../../http/errors.js';
 import { partial } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
 import { adminErrorResponses, envelope, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
@@ -32,14 +33,75 @@ export interface CrudResource<Row> {
   remove(w: MenuWrite, id: number): Promise<void>;
 }
 
+/** A point-of-sale system's own id for the row: unique per restaurant and resource; null for none. */
+const ExternalIdInput = Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]));
+
+/** The resource's object plus `external_id`, which only the admin API shows (diners have no use for it). */
+function withExternalId(entity: TSchema): TSchema {
+  const external_id = Type.Union([Type.String(), Type.Null()]);
+  if (entity.type === 'object' && entity.properties) {
+    const { properties, required, type: _type, ...options } = entity as TObject;
+    return Type.Object({ ...properties, external_id }, options);
+  }
+  return Type.Intersect([entity, Type.Object({ external_id })]);
+}
+
+const externalIdOf = (row: unknown) => (row as { external_id?: string | null }).external_id ?? null;
+
+/**
+ * Sets the row's external_id when the body sends one: another row of the restaurant holding it
+ * is a 422 (`unique`), reported with the service's own rules.
+ */
+async function writeExternalId(w: MenuWrite, table: MenuTable, id: number, value: string | null | undefined) {
+  if (value === undefined) return;
+  const row = await findRow(w.trx, table, w.tenantId, id);
+  if (!row || row.external_id === value) return;
+  await setExternalId(w.trx, table, w.tenantId, id, value);
+  w.record({ resource: table, id, action: 'updated', before: row, after: { ...row, external_id: value } });
+}
+
+async function externalIdIssues(w: MenuWrite, table: MenuTable, id: number | null, value: unknown): Promise<FieldIssue[]> {
+  if (typeof value !== 'string') return [];
+  const holder = await findByExternalId(w.trx, table, w.tenantId, value);
+  return holder && holder.id !== id ? [{ field: 'external_id', rule: 'unique' }] : [];
+}
+
+/** Runs a service write after the external_id check, so both report in one ValidationError. */
+async function withExternalIdCheck<T>(issues: FieldIssue[], work: () => Promise<T>): Promise<T> {
+  try {
+    const result = await work();
+    if (issues.length > 0) throw new ValidationError(issues);
+    return result;
+  } catch (err) {
+    if (issues.length > 0 && err instanceof ValidationError && !err.issues.includes(issues[0])) {
+      throw new ValidationError([...err.issues, ...issues]);
+    }
+    throw err;
+  }
+}
+
 export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): void {
-  const one = envelope(r.entity, LocaleMeta);
+  const table = r.path as MenuTable;
+  const entity = withExternalId(r.entity);
+  const input = Type.Object(
+    { ...r.input.properties, external_id: ExternalIdInput },
+    { additionalProperties: false },
+  );
+  const listQuery = Type.Object(
+    { ...r.listQuery.properties, external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+    { additionalProperties: r.listQuery.additionalProperties },
+  );
+  const view = (snapshot: MenuSnapshot, row: Row, locale: Locale) => ({
+    ...(r.view(snapshot, row, locale) as object),
+    external_id: externalIdOf(row),
+  });
+  const one = envelope(entity, LocaleMeta);
   const respond = async (tenantId: number, id: number, localeParam: string | undefined) => {
     const snapshot = await ownerSnapshot(app, tenantId);
     const row = r.find(snapshot, id);
     if (!row) throw new NotFoundError();
     const locale = resolveLocale(localeParam, defaultLocaleOf(snapshot));
-    return { success: true, data: r.view(snapshot, row, locale), meta: { generated_at: nowIso(), locale } };
+    return { success: true, data: view(snapshot, row, locale), meta: { generated_at: nowIso(), locale } };
   };
 
   app.get(
@@ -48,15 +110,16 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       config: { scopes: READ_SCOPES },
       schema: {
         summary: `List ${r.summary} (inactive included)`,
-        querystring: r.listQuery,
-        response: { 200: envelope(Type.Array(r.entity), PageMeta), ...adminErrorResponses },
+        querystring: listQuery,
+        response: { 200: envelope(Type.Array(entity), PageMeta), ...adminErrorResponses },
       },
     },
     async (request) => {
       const q = request.query as Any;
       const snapshot = await ownerSnapshot(app, request.tenant.id);
       const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
-      return paginate(r.list(snapshot, q), q, locale, (row) => r.view(snapshot, row, locale));
+      const rows = r.list(snapshot, q).filter((row) => q.external_id === undefined || externalIdOf(row) === q.external_id);
+      return paginate(rows, q, locale, (row) => view(snapshot, row, locale));
     },
   );
 
@@ -84,16 +147,19 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       schema: {
         summary: `Create ${r.summary}`,
         querystring: LocaleQuery,
-        body: r.input,
+        body: input,
         response: { 201: one, ...adminErrorResponses },
       },
     },
     async (request, reply) => {
       const tenantId = request.tenant.id;
       // One 422 for the schema's rules and the service's (references, the default locale's name).
-      const id = await inOnePass(request.body, r.input, (settle) =>
+      const body = request.body as Any;
+      const id = await inOnePass(request.body, input, (settle) =>
         writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
-          const created = await r.create(w, request.body);
+          const issues = await externalIdIssues(w, table, null, body.external_id);
+          const created = await withExternalIdCheck(issues, () => r.create(w, body));
+          await writeExternalId(w, table, created, body.external_id);
           settle();
           return created;
         }),
@@ -106,7 +172,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     summary: `Update ${r.summary} (partial: omitted fields keep their value)`,
     params: IdParams,
     querystring: LocaleQuery,
-    body: partial(r.input),
+    body: partial(input),
     response: { 200: one, ...adminErrorResponses },
   };
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -120,7 +186,10 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
         const { id } = request.params as { id: number };
         await inOnePass(request.body, updateSchema.body, (settle) =>
           writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
-            await r.update(w, id, request.body);
+            const body = request.body as Any;
+            const issues = await externalIdIssues(w, table, id, body.external_id);
+            await withExternalIdCheck(issues, () => r.update(w, id, body));
+            await writeExternalId(w, table, id, body.external_id);
             settle();
           }),
         );

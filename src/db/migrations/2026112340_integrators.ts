@@ -1,5 +1,7 @@
-// Signed webhooks: the endpoints a restaurant registers, and the durable outbox of deliveries
-// written in the same transaction as the change they announce (retried until delivered or 24 h old).
+// Integrators: `external_id` (a point-of-sale system's own id, unique per restaurant and table)
+// on sections, sub-categories, wineries and dishes; and signed webhooks: the endpoints a restaurant
+// registers and the durable outbox of deliveries written in the same transaction as the change
+// they announce (retried until delivered or 24 h old).
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against an untyped schema
@@ -7,7 +9,19 @@ type AnyDb = Kysely<any>;
 
 const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+const MENU_TABLES = ['categories', 'types', 'wineries', 'items'] as const;
+
 export async function up(db: AnyDb): Promise<void> {
+  for (const table of MENU_TABLES) {
+    await db.schema.alterTable(table).addColumn('external_id', 'varchar(100)').execute();
+    // Unique per restaurant; rows without one (NULL) do not collide on either database.
+    await db.schema
+      .createIndex(`${table}_external_id_key`)
+      .on(table)
+      .columns(['tenant_id', 'external_id'])
+      .unique()
+      .execute();
+  }
   await db.schema
     .createTable('webhook_endpoints')
     .addColumn('id', isPostgres(db) ? 'serial' : 'integer', (c) =>
@@ -71,4 +85,8 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('webhook_deliveries').execute();
   await db.schema.dropTable('webhook_endpoints').execute();
+  for (const table of MENU_TABLES) {
+    await db.schema.dropIndex(`${table}_external_id_key`).execute();
+    await db.schema.alterTable(table).dropColumn('external_id').execute();
+  }
 }
