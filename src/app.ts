@@ -8,7 +8,7 @@ import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
-import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { registerValidation } from './http/validator.js';
 import { AnalyticsWriter } from './modules/analytics/writer.js';
@@ -77,6 +77,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    // `__proto__` and `constructor.prototype` keys are dropped while parsing, never a 400 or a
+    // prototype change; a plain `constructor` key stays an ordinary (unknown) field.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    clientErrorHandler,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler((host) => {
       const name = normalizeHost(host);
@@ -85,6 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
   app.decorate('database', database);
+  // A PostgreSQL restart terminates idle connections: note it, the pool opens new ones on demand.
+  database.onConnectionError((err) => app.log.warn({ err }, 'database connection lost; it will be reopened'));
   app.decorate('snapshots', snapshots);
   const menuWriter = new MenuWriter(database.db);
   // A write committed here is served here at once, without waiting for the directory's refresh.
@@ -101,7 +108,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRoutes(app, { config, counters, now: options.now });
 
   app.addHook('onReady', async () => {
-    directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));
+    // While the database is away the directory keeps what it knows (cached pages keep being
+    // served); the outage and the recovery are logged once each, not every 500 ms.
+    let failing = false;
+    directory.start(
+      (err) => {
+        if (!failing) app.log.warn({ err }, 'tenant refresh failed; serving the last known state');
+        failing = true;
+      },
+      () => {
+        if (failing) app.log.info('tenant refresh recovered');
+        failing = false;
+      },
+    );
     analytics.start();
   });
   app.addHook('preClose', async () => {

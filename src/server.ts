@@ -45,6 +45,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await database.close();
     process.exit(0);
   };
+  // Last line of defence: a stray rejection (a driver error nobody awaited) is logged, never fatal.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
 

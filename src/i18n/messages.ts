@@ -44,7 +44,11 @@ export type MessageKey =
   | 'body_not_object'
   | 'winery_in_use'
   | 'range_too_long'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  | 'write_conflict'
+  | 'reference_gone'
+  | 'bad_request'
+  | 'origin_not_allowed';
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {
   it: {
@@ -91,6 +95,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'La cantina non può essere eliminata perché è usata da alcuni piatti.',
     range_too_long: 'Il periodo non può superare un anno.',
     service_unavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche secondo.',
+    write_conflict: "Il menu è stato modificato da un'altra richiesta nello stesso momento. Ricarica e riprova.",
+    reference_gone: 'Un elemento collegato è stato appena eliminato o modificato. Ricarica e riprova.',
+    bad_request: 'La richiesta non può essere letta.',
+    origin_not_allowed: 'Gli eventi sono accettati solo dalle pagine di questo ristorante.',
   },
   en: {
     required: 'The :attribute field is required.',
@@ -136,6 +144,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'The winery cannot be deleted because it is used by some dishes.',
     range_too_long: 'The period cannot exceed one year.',
     service_unavailable: 'The service is temporarily unavailable. Please try again in a few seconds.',
+    write_conflict: 'The menu was changed by another request at the same time. Reload and try again.',
+    reference_gone: 'A related record was just removed or changed. Reload and try again.',
+    bad_request: 'The request cannot be read.',
+    origin_not_allowed: "Events are accepted only from this restaurant's own pages.",
   },
   fr: {
     required: 'Le champ :attribute est obligatoire.',
@@ -182,6 +194,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'Le domaine viticole ne peut pas être supprimé car il est utilisé par certains plats.',
     range_too_long: 'La période ne peut pas dépasser un an.',
     service_unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
+    write_conflict: 'Le menu a été modifié par une autre requête au même moment. Rechargez et réessayez.',
+    reference_gone: "Un élément lié vient d'être supprimé ou modifié. Rechargez et réessayez.",
+    bad_request: 'La requête ne peut pas être lue.',
+    origin_not_allowed: 'Les événements ne sont acceptés que depuis les pages de ce restaurant.',
   },
   de: {
     required: ':Attribute muss ausgefüllt werden.',
@@ -229,6 +245,12 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     range_too_long: 'Der Zeitraum darf ein Jahr nicht überschreiten.',
     service_unavailable:
       'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+    write_conflict:
+      'Das Menü wurde gleichzeitig durch eine andere Anfrage geändert. Bitte neu laden und erneut versuchen.',
+    reference_gone:
+      'Ein verknüpfter Eintrag wurde soeben entfernt oder geändert. Bitte neu laden und erneut versuchen.',
+    bad_request: 'Die Anfrage kann nicht gelesen werden.',
+    origin_not_allowed: 'Ereignisse werden nur von den Seiten dieses Restaurants angenommen.',
   },
   es: {
     required: 'El campo :attribute es obligatorio.',
@@ -274,6 +296,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'La bodega no se puede eliminar porque la usan algunos platos.',
     range_too_long: 'El período no puede superar un año.',
     service_unavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
+    write_conflict: 'El menú fue modificado por otra solicitud al mismo tiempo. Recargue e inténtelo de nuevo.',
+    reference_gone: 'Un elemento relacionado acaba de ser eliminado o modificado. Recargue e inténtelo de nuevo.',
+    bad_request: 'La solicitud no se puede leer.',
+    origin_not_allowed: 'Los eventos solo se aceptan desde las páginas de este restaurante.',
   },
 };
 
