@@ -8,7 +8,15 @@ import { restaurantMaker } from '../admin/tokens.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 
-const PROTOTYPE_KEYS = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'prototype', '__defineGetter__'];
+const PROTOTYPE_KEYS = [
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__proto__',
+  'prototype',
+  '__defineGetter__',
+];
 
 for (const dialect of dialects) {
   describe(`malformed input (${dialect})`, () => {
@@ -37,7 +45,10 @@ for (const dialect of dialects) {
         for (const body of [`{"${key}":1}`, `{"${key}":{"prototype":{"polluted":1}}}`, `{"name":{"${key}":"x"}}`]) {
           for (const [method, url] of routes) {
             const res = await r.admin(method, url, body, { 'content-type': 'application/json' });
-            assert.ok([200, 404, 422].includes(res.statusCode), `${method} ${url} ${body}: ${res.statusCode} ${res.body}`);
+            assert.ok(
+              [200, 404, 422].includes(res.statusCode),
+              `${method} ${url} ${body}: ${res.statusCode} ${res.body}`,
+            );
             assert.equal(res.json.success, res.statusCode === 200, `${method} ${url} ${body}`);
             if (res.statusCode === 422 && key !== '__proto__' && body === `{"${key}":1}`) {
               assert.ok(res.json.errors[key], `${method} ${url}: ${key} reported as an unknown field`);
@@ -102,7 +113,11 @@ describe('requests the HTTP parser refuses (raw socket)', () => {
 
   for (const [name, request, status] of [
     ['a URL over 16 KiB', `GET /api/v1/menu/it?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: demo.localhost\r\n\r\n`, 431],
-    ['headers over 16 KiB', `GET /api/v1/menu/it HTTP/1.1\r\nHost: demo.localhost\r\nX-Big: ${'b'.repeat(17_000)}\r\n\r\n`, 431],
+    [
+      'headers over 16 KiB',
+      `GET /api/v1/menu/it HTTP/1.1\r\nHost: demo.localhost\r\nX-Big: ${'b'.repeat(17_000)}\r\n\r\n`,
+      431,
+    ],
     ['a URL with a raw space and control bytes', 'GET /api/v1/me nu\x01 HTTP/1.1\r\nHost: demo.localhost\r\n\r\n', 400],
     ['not HTTP at all', '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n', 400],
     ['an invalid header line', 'GET / HTTP/1.1\r\nHost demo.localhost\r\n\r\n', 400],
@@ -118,7 +133,9 @@ describe('requests the HTTP parser refuses (raw socket)', () => {
   }
 
   test('an undecodable %-sequence in the path answers the envelope (404 under /api)', async () => {
-    const res = parse(await raw('GET /api/v1/items/%E0%A4%A HTTP/1.1\r\nHost: alpha.localhost\r\nConnection: close\r\n\r\n'));
+    const res = parse(
+      await raw('GET /api/v1/items/%E0%A4%A HTTP/1.1\r\nHost: alpha.localhost\r\nConnection: close\r\n\r\n'),
+    );
     assert.equal(res.status, 404);
     assert.deepEqual(res.json, { success: false, message: 'Resource not found.' });
   });
