@@ -3,7 +3,6 @@
 import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
@@ -14,7 +13,8 @@ import { registerValidation } from './http/validator.js';
 import { AnalyticsWriter } from './modules/analytics/writer.js';
 import { menuFastPath } from './modules/menu/fast-path.js';
 import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
-import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './plugins/counters.js';
+import { type CounterStore, MemoryCounterStore } from './plugins/counters.js';
+import { FallbackCounterStore, fallbackCounterStore } from './plugins/shared-counters.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { tenantPlugin } from './plugins/tenant.js';
 import { registerRoutes } from './routes.js';
@@ -25,6 +25,8 @@ declare module 'fastify' {
     config: Config;
     database: DbHandle;
     snapshots: SnapshotStore;
+    /** The rate-limit counters (in memory, or shared through Redis with a local fallback). */
+    counterStore: CounterStore;
   }
 }
 
@@ -40,10 +42,8 @@ export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 function counterStore(config: Config): CounterStore {
   if (!config.redisUrl) return new MemoryCounterStore();
-  return new RedisCounterStore(
-    new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }),
-    config.redisPrefix,
-  );
+  // Shared through Redis, each instance's own counters while Redis is away (plugins/shared-counters.ts).
+  return fallbackCounterStore(config.redisUrl, config.redisPrefix);
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -90,6 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('counterStore', counters);
+  if (counters instanceof FallbackCounterStore) counters.log = app.log;
   // A PostgreSQL restart terminates idle connections: note it, the pool opens new ones on demand.
   database.onConnectionError((err) => app.log.warn({ err }, 'database connection lost; it will be reopened'));
   app.decorate('snapshots', snapshots);
