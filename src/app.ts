@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { CacheBudget } from './catalog/budget.js';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
@@ -11,6 +12,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { ErrorEnvelope } from './http/schemas.js';
 import { registerValidation } from './http/validator.js';
 import { AnalyticsWriter } from './modules/analytics/writer.js';
+import { DocumentCache } from './modules/menu/document.js';
 import { menuFastPath } from './modules/menu/fast-path.js';
 import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
 import { type CounterStore, MemoryCounterStore } from './plugins/counters.js';
@@ -27,6 +29,8 @@ declare module 'fastify' {
     snapshots: SnapshotStore;
     /** The rate-limit counters (in memory, or shared through Redis with a local fallback). */
     counterStore: CounterStore;
+    documents: DocumentCache;
+    budget: CacheBudget;
   }
 }
 
@@ -51,13 +55,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   keepTickObjectShape();
   const database = options.database ?? openDatabase(config.databaseUrl, config.databaseSchema);
   const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
-  const snapshots = new SnapshotStore(database.db, options.now);
+  // One byte budget for every per-restaurant cache, least recently used first across restaurants.
+  const budget = new CacheBudget(config.cacheMaxMb * 1024 * 1024);
+  const snapshots = new SnapshotStore(database.db, options.now, budget);
+  const documents = new DocumentCache(budget);
   const counters = counterStore(config);
   let open = true;
   const fastPath = menuFastPath({
     config,
     directory,
     snapshots,
+    documents,
     // Counting in the fast path needs a synchronous store and the socket address as the client.
     counters: counters instanceof MemoryCounterStore && config.trustProxy === false ? counters : undefined,
     open: () => open,
@@ -95,6 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A PostgreSQL restart terminates idle connections: note it, the pool opens new ones on demand.
   database.onConnectionError((err) => app.log.warn({ err }, 'database connection lost; it will be reopened'));
   app.decorate('snapshots', snapshots);
+  app.decorate('documents', documents);
+  app.decorate('budget', budget);
   const menuWriter = new MenuWriter(database.db);
   // A write committed here is served here at once, without waiting for the directory's refresh.
   menuWriter.listen({ afterCommit: (tenantId, version) => directory.noteMenuVersion(tenantId, version) });
@@ -127,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('preClose', async () => {
     open = false;
+    documents.close();
   });
   app.addHook('onClose', async () => {
     directory.stop();
