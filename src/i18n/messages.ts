@@ -48,7 +48,9 @@ export type MessageKey =
   | 'write_conflict'
   | 'reference_gone'
   | 'bad_request'
-  | 'origin_not_allowed';
+  | 'origin_not_allowed'
+  | 'image'
+  | 'unsupported_image_type';
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {
   it: {
@@ -99,6 +101,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     reference_gone: 'Un elemento collegato è stato appena eliminato o modificato. Ricarica e riprova.',
     bad_request: 'La richiesta non può essere letta.',
     origin_not_allowed: 'Gli eventi sono accettati solo dalle pagine di questo ristorante.',
+    image: ":Attribute deve essere un'immagine.",
+    unsupported_image_type:
+      "L'immagine va inviata come corpo della richiesta con Content-Type image/jpeg, image/png o image/webp.",
   },
   en: {
     required: 'The :attribute field is required.',
@@ -148,6 +153,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     reference_gone: 'A related record was just removed or changed. Reload and try again.',
     bad_request: 'The request cannot be read.',
     origin_not_allowed: "Events are accepted only from this restaurant's own pages.",
+    image: 'The :attribute field must be an image.',
+    unsupported_image_type:
+      'The image must be sent as the request body with Content-Type image/jpeg, image/png or image/webp.',
   },
   fr: {
     required: 'Le champ :attribute est obligatoire.',
@@ -198,6 +206,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     reference_gone: "Un élément lié vient d'être supprimé ou modifié. Rechargez et réessayez.",
     bad_request: 'La requête ne peut pas être lue.',
     origin_not_allowed: 'Les événements ne sont acceptés que depuis les pages de ce restaurant.',
+    image: 'Le champ :attribute doit être une image.',
+    unsupported_image_type:
+      "L'image doit être envoyée comme corps de la requête avec Content-Type image/jpeg, image/png ou image/webp.",
   },
   de: {
     required: ':Attribute muss ausgefüllt werden.',
@@ -251,6 +262,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
       'Ein verknüpfter Eintrag wurde soeben entfernt oder geändert. Bitte neu laden und erneut versuchen.',
     bad_request: 'Die Anfrage kann nicht gelesen werden.',
     origin_not_allowed: 'Ereignisse werden nur von den Seiten dieses Restaurants angenommen.',
+    image: ':Attribute muss ein Bild sein.',
+    unsupported_image_type:
+      'Das Bild muss als Anfragetext mit Content-Type image/jpeg, image/png oder image/webp gesendet werden.',
   },
   es: {
     required: 'El campo :attribute es obligatorio.',
@@ -300,6 +314,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     reference_gone: 'Un elemento relacionado acaba de ser eliminado o modificado. Recargue e inténtelo de nuevo.',
     bad_request: 'La solicitud no se puede leer.',
     origin_not_allowed: 'Los eventos solo se aceptan desde las páginas de este restaurante.',
+    image: 'El campo :attribute debe ser una imagen.',
+    unsupported_image_type:
+      'La imagen debe enviarse como cuerpo de la solicitud con Content-Type image/jpeg, image/png o image/webp.',
   },
 };
 
