@@ -10,7 +10,12 @@ export interface ServeOptions {
   seedDemo: boolean;
 }
 
-export async function serve(config: Config, options: ServeOptions): Promise<void> {
+/** `write` prints the start-up lines (the demo owner's password, the addresses); stdout by default. */
+export async function serve(
+  config: Config,
+  options: ServeOptions,
+  write: (text: string) => unknown = (text) => process.stdout.write(text),
+): Promise<void> {
   const database = openDatabase(config.databaseUrl, config.databaseSchema);
   try {
     if (options.migrate) await migrateToLatest(database);
@@ -28,7 +33,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     if (Number(count) === 0) {
       const seeded = await seedDemo(database.db, config.baseDomain);
       if (seeded.owner) {
-        process.stdout.write(
+        write(
           `Demo restaurant created. Owner sign-in: ${seeded.owner.email} / ${seeded.owner.password} (shown once)\n` +
             `Admin panel: http://demo.${config.baseDomain}:${config.port}/admin (API tokens, settings, theme, staff)\n`,
         );
@@ -60,7 +65,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     .limit(3)
     .execute();
   const lines = slugs.map(({ slug }) => `  http://${slug}.${config.baseDomain}:${port}/api/v1/menu/en`);
-  process.stdout.write(
+  write(
     `Menu service listening on ${config.host}:${port} (${database.dialect}).\n` +
       (lines.length > 0
         ? `Open:\n${lines.join('\n')}\n`
