@@ -60,7 +60,12 @@ async function writeExternalId(w: MenuWrite, table: MenuTable, id: number, value
   w.record({ resource: table, id, action: 'updated', before: row, after: { ...row, external_id: value } });
 }
 
-async function externalIdIssues(w: MenuWrite, table: MenuTable, id: number | null, value: unknown): Promise<FieldIssue[]> {
+async function externalIdIssues(
+  w: MenuWrite,
+  table: MenuTable,
+  id: number | null,
+  value: unknown,
+): Promise<FieldIssue[]> {
   if (typeof value !== 'string') return [];
   const holder = await findByExternalId(w.trx, table, w.tenantId, value);
   return holder && holder.id !== id ? [{ field: 'external_id', rule: 'unique' }] : [];
@@ -83,10 +88,7 @@ async function withExternalIdCheck<T>(issues: FieldIssue[], work: () => Promise<
 export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): void {
   const table = r.path as MenuTable;
   const entity = withExternalId(r.entity);
-  const input = Type.Object(
-    { ...r.input.properties, external_id: ExternalIdInput },
-    { additionalProperties: false },
-  );
+  const input = Type.Object({ ...r.input.properties, external_id: ExternalIdInput }, { additionalProperties: false });
   const listQuery = Type.Object(
     { ...r.listQuery.properties, external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
     { additionalProperties: r.listQuery.additionalProperties },
@@ -118,7 +120,9 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       const q = request.query as Any;
       const snapshot = await ownerSnapshot(app, request.tenant.id);
       const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
-      const rows = r.list(snapshot, q).filter((row) => q.external_id === undefined || externalIdOf(row) === q.external_id);
+      const rows = r
+        .list(snapshot, q)
+        .filter((row) => q.external_id === undefined || externalIdOf(row) === q.external_id);
       return paginate(rows, q, locale, (row) => view(snapshot, row, locale));
     },
   );
