@@ -132,7 +132,13 @@ export function sampleOf(schema: Json, components: Json, depth = 0): unknown {
         if (!(schema.required ?? []).includes(key) && depth >= 2) continue;
         const hint = TEXT_HINTS[key];
         const plain = sub?.type === 'string' && !sub.pattern && !sub.format && !sub.enum;
-        out[key] = hint !== undefined && plain ? hint : sampleOf(sub, components, depth + 1);
+        const value = hint !== undefined && plain ? hint : sampleOf(sub, components, depth + 1);
+        // An optional text whose pattern the sampler cannot satisfy is left out of the example.
+        if (value === UNSAMPLEABLE) {
+          if ((schema.required ?? []).includes(key)) out[key] = '';
+          continue;
+        }
+        out[key] = value;
       }
       return out;
     }
@@ -158,6 +164,9 @@ export function sampleOf(schema: Json, components: Json, depth = 0): unknown {
   }
 }
 
+/** What sampleString answers for a pattern it does not know how to satisfy. */
+const UNSAMPLEABLE = '\u0000unsampleable';
+
 function sampleString(schema: Json): string {
   if (schema.format === 'uri') return 'https://example.com/';
   if (schema.format === 'email') return 'info@example.com';
@@ -167,7 +176,8 @@ function sampleString(schema: Json): string {
     if (schema.pattern.includes('[0-9A-Fa-f]{6}')) return '#1F2937';
     if (schema.pattern.includes('[01][0-9]|2[0-3]')) return '12:30';
     if (schema.pattern.includes('px|rem')) return '8px';
-    return '';
+    if (schema.pattern === '^[A-Z]{3}$') return 'EUR';
+    return UNSAMPLEABLE;
   }
   const min = schema.minLength ?? 0;
   return 'x'.repeat(Math.max(min, Math.min(4, schema.maxLength ?? 4)));
