@@ -242,6 +242,11 @@ export function publishOpenApi(raw: Json, options: { baseDomain: string }): Json
         // A field with a default may be left out (page, per_page).
         if (parameter.in === 'query' && parameter.schema?.default !== undefined) parameter.required = false;
       }
+      // Any operation may meet a database outage: 503 + Retry-After, in the error envelope.
+      const errorSchema = op.responses?.['404']?.content?.['application/json']?.schema;
+      if (errorSchema && !op.responses['503']) {
+        op.responses['503'] = { content: { 'application/json': { schema: errorSchema } } };
+      }
       describeResponses(op, doc.components);
       const body = op.requestBody?.content?.['application/json'];
       if (body?.schema && body.example === undefined) body.example = sampleOf(body.schema, doc.components);
