@@ -334,8 +334,8 @@ ${sections.length === 0 ? `<p>${esc(t.empty)}</p>` : rendered.map((r) => r.html)
     isHttpUrl(settings.review_url) && !c.print
       ? `<p><a href="${esc(settings.review_url)}" rel="noopener">${esc(t.reviews)}</a></p>`
       : ''
-  }${theme.footer_text ? `<p>${esc(theme.footer_text)}</p>` : ''}${
-    c.print ? '' : `<p class="print-link"><a href="/print?lang=${locale}">${esc(t.print)}</a></p>`
+  }${c.print ? '' : `<p class="print-link"><a href="/print?lang=${locale}">${esc(t.print)}</a></p>`}${
+    theme.footer_text ? `<p>${esc(theme.footer_text)}</p>` : ''
   }</footer>
 ${c.print ? '' : '<script src="/assets/menu.js" defer></script>'}
 </body>

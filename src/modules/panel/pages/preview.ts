@@ -53,7 +53,7 @@ export function registerPreview(app: FastifyInstance): void {
       images: pageImages(snapshot),
       filter: { exclude: [], diet: [] },
       address: publicAddress(app.config, snapshot.slug),
-    }).replace(/<script\b[^>]*><\/script>\s*/g, '');
+    }).replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '');
     reply.header('content-security-policy', previewPolicy(html)).header('x-frame-options', 'SAMEORIGIN');
     return sendPage(reply, html);
   });
