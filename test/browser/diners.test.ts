@@ -103,7 +103,7 @@ describe('what diners see, in Chromium', { skip }, () => {
     await photo.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('li.dish:not([hidden]) picture img');
-      return img !== null && img.complete && img.naturalWidth > 0;
+      return Boolean(img?.complete && img.naturalWidth > 0);
     });
     assert.match(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), /\/media\/[0-9a-f]{24}-\d+\.webp$/);
     await page.screenshot({ path: `${SHOTS}diners-de-milk-filter-390.png`, fullPage: false });

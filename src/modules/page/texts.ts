@@ -22,9 +22,6 @@ export interface PageTexts {
   noMatch: string;
   legend: string;
   print: string;
-  /** QR table cards. */
-  table: string;
-  scan: string;
   description: string;
   /** Short allergen names shown on every dish (the legend has the regulation's full names). */
   short: Record<string, string>;
@@ -51,8 +48,6 @@ export const pageTexts: Record<Locale, PageTexts> = {
     legend: 'Legenda degli allergeni (Reg. UE 1169/2011)',
     print: 'Versione stampabile',
     description: 'Il menu di {name}: {sections}. Allergeni e prezzi in {languages} lingue.',
-    table: 'Tavolo',
-    scan: 'Inquadra il codice per il menu, allergeni inclusi',
     short: {
       cereali_glutine: 'Glutine',
       crostacei: 'Crostacei',
@@ -90,8 +85,6 @@ export const pageTexts: Record<Locale, PageTexts> = {
     legend: 'Allergen key (EU Regulation 1169/2011)',
     print: 'Printable menu',
     description: 'The menu of {name}: {sections}. Allergens and prices in {languages} languages.',
-    table: 'Table',
-    scan: 'Scan for the menu, allergens included',
     short: {
       cereali_glutine: 'Gluten',
       crostacei: 'Crustaceans',
@@ -129,8 +122,6 @@ export const pageTexts: Record<Locale, PageTexts> = {
     legend: 'Légende des allergènes (règlement UE 1169/2011)',
     print: 'Version imprimable',
     description: 'La carte de {name} : {sections}. Allergènes et prix en {languages} langues.',
-    table: 'Table',
-    scan: 'Scannez pour la carte, allergènes compris',
     short: {
       cereali_glutine: 'Gluten',
       crostacei: 'Crustacés',
@@ -168,8 +159,6 @@ export const pageTexts: Record<Locale, PageTexts> = {
     legend: 'Allergenkennzeichnung (EU-Verordnung 1169/2011)',
     print: 'Druckversion',
     description: 'Die Speisekarte von {name}: {sections}. Allergene und Preise in {languages} Sprachen.',
-    table: 'Tisch',
-    scan: 'Scannen für die Speisekarte mit Allergenen',
     short: {
       cereali_glutine: 'Gluten',
       crostacei: 'Krebstiere',
@@ -207,8 +196,6 @@ export const pageTexts: Record<Locale, PageTexts> = {
     legend: 'Leyenda de alérgenos (Reglamento UE 1169/2011)',
     print: 'Versión para imprimir',
     description: 'La carta de {name}: {sections}. Alérgenos y precios en {languages} idiomas.',
-    table: 'Mesa',
-    scan: 'Escanee para ver la carta con alérgenos',
     short: {
       cereali_glutine: 'Gluten',
       crostacei: 'Crustáceos',

@@ -6,10 +6,19 @@ import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { publicAddress } from '../../config.js';
 import { NotFoundError } from '../../http/errors.js';
 import { esc } from '../../http/html.js';
-import { pageTexts } from '../page/texts.js';
+import type { Locale } from '../../i18n/locales.js';
 import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './codes.js';
 
 const CACHE = 'public, max-age=300';
+
+/** The words on a table card, in the restaurant's default locale. */
+const CARD_TEXTS: Record<Locale, { table: string; scan: string }> = {
+  it: { table: 'Tavolo', scan: 'Inquadra il codice per il menu, allergeni inclusi' },
+  en: { table: 'Table', scan: 'Scan for the menu, allergens included' },
+  fr: { table: 'Table', scan: 'Scannez pour la carte, allergènes compris' },
+  de: { table: 'Tisch', scan: 'Scannen für die Speisekarte mit Allergenen' },
+  es: { table: 'Mesa', scan: 'Escanee para ver la carta con alérgenos' },
+};
 const MAX_CARDS = 120;
 
 function tableOf(request: FastifyRequest): string | undefined {
@@ -41,7 +50,7 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
     const to = Math.min(from + MAX_CARDS - 1, Math.max(from, intParam(q.to, from + 11)));
     const snapshot = await app.snapshots.get(request.tenant);
     const locale = defaultLocaleOf(snapshot);
-    const t = pageTexts[locale];
+    const t = CARD_TEXTS[locale];
     const name = snapshot.settings.name;
     const cards: string[] = [];
     for (let n = from; n <= to; n++) {
