@@ -50,6 +50,8 @@ export async function serve(
     await database.close();
     process.exit(0);
   };
+  // Last line of defence: a stray rejection (a driver error nobody awaited) is logged, never fatal.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
 

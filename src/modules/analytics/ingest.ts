@@ -117,17 +117,9 @@ export function toStoredEvents(snapshot: MenuSnapshot, events: Event[], now: num
 export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (app, options) => {
   const now = options.now ?? Date.now;
   // navigator.sendBeacon() sends text/plain unless told otherwise: read it as JSON here (only here).
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      const error = Object.assign(new Error('Invalid JSON'), {
-        statusCode: 400,
-        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
-      });
-      done(error, undefined);
-    }
-  });
+  // The same parser as JSON bodies (`__proto__` keys dropped), under the beacon's content type.
+  const json = app.getDefaultJsonParser('remove', 'remove');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, json);
   app.post(
     '/analytics/events',
     {
