@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
 /** The panel's own files, in ./assets beside this module (scripts/build.js copies them into dist/). */
-const OWN = ['panel.css', 'panel.js', 'theme-preview.js'];
+const OWN = ['panel.css', 'panel.js', 'theme-preview.js', 'menu-editor.js'];
 /**
  * Files served from an installed npm package (e.g. a chart library for the analytics page):
  * name under /admin/assets/ → module path as `require.resolve` reads it.

@@ -7,6 +7,7 @@ import { type PanelContext, seeOther, sendPage } from './context.js';
 import { parseForm } from './forms.js';
 import { installGuard, panelContext } from './guard.js';
 import { renderPage } from './layout.js';
+import { registerMenuEditor } from './menu/index.js';
 import { registerAccount } from './pages/account.js';
 import { registerHome } from './pages/home.js';
 import { registerInfoPages } from './pages/info.js';
@@ -44,6 +45,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerLogin(app, now);
   registerHome(app);
   registerInfoPages(app);
+  registerMenuEditor(app);
   registerSettings(app);
   registerTheme(app);
   registerTokens(app, now);

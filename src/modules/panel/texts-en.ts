@@ -54,11 +54,6 @@ export const en = {
   menuOffline: 'The public menu is offline (switch it on in Settings).',
 
   menuTitle: 'Menu',
-  menuToday:
-    'Editing sections and dishes in the panel is not available yet. Today the menu is edited through the admin API with a token that has the menu:write scope: generate one on the API tokens page; the API reference lists every call.',
-  menuSummary: 'What the menu holds now:',
-  menuSections: (n: number) => `${n} section${n === 1 ? '' : 's'}`,
-  menuDishes: (n: number, active: number) => `${n} dish${n === 1 ? '' : 'es'} (${active} shown to diners)`,
   apiReference: 'API reference',
   analyticsTitle: 'Analytics',
   analyticsToday:

@@ -56,11 +56,6 @@ export const it: PanelTexts = {
   menuOffline: 'Il menu pubblico è offline (riattivalo nelle Impostazioni).',
 
   menuTitle: 'Menu',
-  menuToday:
-    'La modifica di sezioni e piatti nel pannello non è ancora disponibile. Oggi il menu si modifica tramite le API di amministrazione con un token che abbia lo scope menu:write: generane uno nella pagina Token API; il riferimento delle API elenca ogni chiamata.',
-  menuSummary: 'Cosa contiene il menu adesso:',
-  menuSections: (n: number) => `${n} sezion${n === 1 ? 'e' : 'i'}`,
-  menuDishes: (n: number, active: number) => `${n} piatt${n === 1 ? 'o' : 'i'} (${active} visibili ai clienti)`,
   apiReference: 'Riferimento delle API',
   analyticsTitle: 'Statistiche',
   analyticsToday:
