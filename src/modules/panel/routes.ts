@@ -2,6 +2,7 @@
 // small ES modules, no build step. Registered by the route table with prefix /admin.
 import type { FastifyInstance } from 'fastify';
 import { esc } from '../../http/html.js';
+import { registerAnalytics } from './analytics/dashboard.js';
 import { registerAssets } from './assets.js';
 import { type PanelContext, seeOther, sendPage } from './context.js';
 import { parseForm } from './forms.js';
@@ -10,7 +11,6 @@ import { renderPage } from './layout.js';
 import { registerMenuEditor } from './menu/index.js';
 import { registerAccount } from './pages/account.js';
 import { registerHome } from './pages/home.js';
-import { registerInfoPages } from './pages/info.js';
 import { registerLogin } from './pages/login.js';
 import { registerSettings } from './pages/settings.js';
 import { registerStaff } from './pages/staff.js';
@@ -44,8 +44,8 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerAssets(app);
   registerLogin(app, now);
   registerHome(app);
-  registerInfoPages(app);
   registerMenuEditor(app);
+  registerAnalytics(app, now);
   registerSettings(app);
   registerTheme(app);
   registerTokens(app, now);

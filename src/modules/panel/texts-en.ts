@@ -54,11 +54,7 @@ export const en = {
   menuOffline: 'The public menu is offline (switch it on in Settings).',
 
   menuTitle: 'Menu',
-  apiReference: 'API reference',
   analyticsTitle: 'Analytics',
-  analyticsToday:
-    'The dashboard is not available in the panel yet. Today the five reports (overview, dishes, sections, allergens, insights) are read through the admin API with a token that has the analytics:read scope, for example:',
-
   tokensIntro:
     'A token lets another program (your POS, website or a delivery app) use the admin API on your behalf. Give it only the scopes it needs and keep it on a server, never in a web page.',
   scopesFixed: 'Scopes cannot be changed: to change them, revoke the token and generate a new one.',
