@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { CacheBudget } from './catalog/budget.js';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
@@ -12,6 +13,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import { ErrorEnvelope } from './http/schemas.js';
 import { registerValidation } from './http/validator.js';
 import { AnalyticsWriter } from './modules/analytics/writer.js';
+import { DocumentCache } from './modules/menu/document.js';
 import { menuFastPath } from './modules/menu/fast-path.js';
 import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './plugins/counters.js';
@@ -25,6 +27,8 @@ declare module 'fastify' {
     config: Config;
     database: DbHandle;
     snapshots: SnapshotStore;
+    documents: DocumentCache;
+    budget: CacheBudget;
   }
 }
 
@@ -51,13 +55,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   keepTickObjectShape();
   const database = options.database ?? openDatabase(config.databaseUrl, config.databaseSchema);
   const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
-  const snapshots = new SnapshotStore(database.db, options.now);
+  // One byte budget for every per-restaurant cache, least recently used first across restaurants.
+  const budget = new CacheBudget(config.cacheMaxMb * 1024 * 1024);
+  const snapshots = new SnapshotStore(database.db, options.now, budget);
+  const documents = new DocumentCache(budget);
   const counters = counterStore(config);
   let open = true;
   const fastPath = menuFastPath({
     config,
     directory,
     snapshots,
+    documents,
     // Counting in the fast path needs a synchronous store and the socket address as the client.
     counters: counters instanceof MemoryCounterStore && config.trustProxy === false ? counters : undefined,
     open: () => open,
@@ -86,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('snapshots', snapshots);
+  app.decorate('documents', documents);
+  app.decorate('budget', budget);
   const menuWriter = new MenuWriter(database.db);
   // A write committed here is served here at once, without waiting for the directory's refresh.
   menuWriter.listen({ afterCommit: (tenantId, version) => directory.noteMenuVersion(tenantId, version) });
@@ -106,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('preClose', async () => {
     open = false;
+    documents.close();
   });
   app.addHook('onClose', async () => {
     directory.stop();

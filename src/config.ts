@@ -24,6 +24,8 @@ export interface Config {
   readonly bodyLimitBytes: number;
   /** How often each instance re-reads tenant state (suspension, menu version) written elsewhere. */
   readonly tenantRefreshMs: number;
+  /** Byte budget of every per-restaurant cache (snapshots, documents, compressed forms, pages), in MiB. */
+  readonly cacheMaxMb: number;
 }
 
 /** A bad environment variable: the message names it. */
@@ -45,6 +47,7 @@ export const defaultConfig: Config = Object.freeze({
   publicRateLimit: 1200,
   bodyLimitBytes: 1024 * 1024,
   tenantRefreshMs: 500,
+  cacheMaxMb: 256,
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     publicRateLimit: int(env, 'PUBLIC_RATE_LIMIT', defaultConfig.publicRateLimit, 0),
     bodyLimitBytes: defaultConfig.bodyLimitBytes,
     tenantRefreshMs: defaultConfig.tenantRefreshMs,
+    cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
     ...overrides,
   };
   return Object.freeze(config);

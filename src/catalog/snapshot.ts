@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.js';
 import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../db/schema.js';
 import { isLocale, type Locale } from '../i18n/locales.js';
 import type { TenantState } from '../modules/tenants/repo.js';
+import { type BudgetEntry, CacheBudget, estimateRowBytes } from './budget.js';
 import { isWithinWindow, wallClock } from './clock.js';
 import { findSettings, findTheme, listItems, listSections, listTypes, listWineries } from './repo.js';
 
@@ -22,12 +23,8 @@ export interface MenuSnapshot {
   wineries: Map<number, WineryRow>;
   /** Active sections with a time window: the only inputs of "which sections are open now". */
   windowed: CategoryRow[];
-  /** Serialized documents built from this snapshot (see document.ts), by locale and open set. */
-  documents: Map<string, unknown>;
   /** The open-set key last computed, for the minute it was computed at (see SnapshotStore.openKey). */
   openKeyAt?: { hhmm: string; key: string };
-  /** The document last handed out, so a run of identical requests skips building the cache key. */
-  lastDocument?: { locale: string; openKey: string; doc: unknown };
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -61,12 +58,11 @@ export async function loadSnapshot(db: Db, tenant: TenantState): Promise<MenuSna
     items: groupBy(items, (i) => i.category_id),
     wineries: new Map(wineries.map((w) => [w.id, w])),
     windowed: sections.filter((s) => s.is_active && s.time_visibility_enabled && s.time_start && s.time_end),
-    documents: new Map(),
   };
 }
 
 /** Ids of the windowed sections open at `hhmm`, as a cache-key fragment ("" when none is windowed). */
-export function openSetKey(snapshot: MenuSnapshot, hhmm: string): string {
+export function openSetKey(snapshot: { windowed: CategoryRow[] }, hhmm: string): string {
   if (snapshot.windowed.length === 0) return '';
   let key = '';
   for (const s of snapshot.windowed) {
@@ -81,44 +77,105 @@ export function defaultLocaleOf(snapshot: MenuSnapshot): Locale {
   return isLocale(code) ? code : 'it';
 }
 
+/**
+ * What the fast path needs to find a cached document without the snapshot: the version it belongs
+ * to, the time zone and default locale, and the time windows deciding which sections are open.
+ * A few hundred bytes per restaurant, kept while the snapshot itself may be evicted.
+ */
+export interface Schedule {
+  version: number;
+  timezone: string;
+  defaultLocale: Locale;
+  /** settings.supported_locales, parsed (the page picks a diner's language among them). */
+  supportedLocales: string[];
+  windowed: CategoryRow[];
+  /** The open-set key last computed, for the minute it was computed at. */
+  openKeyAt?: { hhmm: string; key: string };
+}
+
+interface Held {
+  snapshot: MenuSnapshot;
+  entry: BudgetEntry;
+}
+
 export class SnapshotStore {
-  private readonly ready = new Map<number, MenuSnapshot>();
+  private readonly ready = new Map<number, Held>();
+  private readonly schedules = new Map<number, Schedule>();
   private readonly loading = new Map<string, Promise<MenuSnapshot>>();
+  /** Snapshots loaded from the database since start (a metric; one per version per tenant when warm). */
+  builds = 0;
 
   constructor(
     private readonly db: Db,
     /** The clock deciding which time windows are open (tests pass a fixed one). */
     private readonly now: () => number = Date.now,
-    private readonly maxTenants = 1000,
+    readonly budget: CacheBudget = new CacheBudget(256 * 1024 * 1024),
   ) {}
 
-  /** The snapshot of the tenant's current version if it is loaded already (the fast path's question). */
+  /** The snapshot of the tenant's current version if it is loaded already. */
   peek(tenant: TenantState): MenuSnapshot | undefined {
-    const current = this.ready.get(tenant.id);
-    return current && current.version === tenant.menuVersion ? current : undefined;
+    const held = this.ready.get(tenant.id);
+    if (!held || held.snapshot.version !== tenant.menuVersion) return undefined;
+    this.budget.touch(held.entry);
+    return held.snapshot;
+  }
+
+  /** The schedule of the tenant's current version, if known (it outlives an evicted snapshot). */
+  schedule(tenant: TenantState): Schedule | undefined {
+    const schedule = this.schedules.get(tenant.id);
+    return schedule && schedule.version === tenant.menuVersion ? schedule : undefined;
   }
 
   /** The snapshot for the tenant's current version: at most one load per version, however many requests wait. */
   get(tenant: TenantState): MenuSnapshot | Promise<MenuSnapshot> {
-    const current = this.ready.get(tenant.id);
-    if (current && current.version === tenant.menuVersion) return current;
+    const current = this.peek(tenant);
+    if (current) return current;
     const key = `${tenant.id}:${tenant.menuVersion}`;
     let pending = this.loading.get(key);
     if (!pending) {
+      this.builds++;
       pending = loadSnapshot(this.db, tenant)
         .then((snapshot) => {
-          const existing = this.ready.get(tenant.id);
-          if (!existing || existing.version <= snapshot.version) {
-            this.ready.delete(tenant.id); // re-insert: Map order is the LRU order
-            this.ready.set(tenant.id, snapshot);
-            if (this.ready.size > this.maxTenants) this.ready.delete(this.ready.keys().next().value!);
-          }
+          this.keep(snapshot);
           return snapshot;
         })
         .finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
     }
     return pending;
+  }
+
+  /** Drops what is held for a tenant (suspended, removed, or changed elsewhere). */
+  forget(tenantId: number): void {
+    const held = this.ready.get(tenantId);
+    if (held) this.budget.release(held.entry);
+    this.ready.delete(tenantId);
+    this.schedules.delete(tenantId);
+  }
+
+  /** Snapshots held now (a metric). */
+  get size(): number {
+    return this.ready.size;
+  }
+
+  private keep(snapshot: MenuSnapshot): void {
+    const existing = this.ready.get(snapshot.tenantId);
+    if (existing && existing.snapshot.version > snapshot.version) return;
+    if (existing) this.budget.release(existing.entry);
+    const tenantId = snapshot.tenantId;
+    const entry: BudgetEntry = {
+      bytes: estimateSnapshotBytes(snapshot),
+      stamp: 0,
+      evict: () => {
+        if (this.ready.get(tenantId)?.entry === entry) this.ready.delete(tenantId);
+      },
+    };
+    this.ready.set(tenantId, { snapshot, entry });
+    const known = this.schedules.get(tenantId);
+    if (!known || known.version < snapshot.version) {
+      this.schedules.set(tenantId, scheduleOf(snapshot));
+    }
+    this.budget.charge(entry);
   }
 
   /** The open-set key for this tenant now. */
@@ -131,4 +188,41 @@ export class SnapshotStore {
     snapshot.openKeyAt = { hhmm, key };
     return key;
   }
+
+  /** The open-set key now, from the schedule alone. */
+  scheduleKey(schedule: Schedule): string {
+    if (schedule.windowed.length === 0) return '';
+    const hhmm = wallClock(schedule.timezone, this.now());
+    if (schedule.openKeyAt?.hhmm === hhmm) return schedule.openKeyAt.key;
+    const key = openSetKey(schedule, hhmm);
+    schedule.openKeyAt = { hhmm, key };
+    return key;
+  }
+}
+
+/** The schedule of a snapshot (see Schedule). */
+export function scheduleOf(snapshot: MenuSnapshot): Schedule {
+  return {
+    version: snapshot.version,
+    timezone: snapshot.settings.timezone,
+    defaultLocale: defaultLocaleOf(snapshot),
+    supportedLocales: parseLocales(snapshot.settings.supported_locales),
+    windowed: snapshot.windowed,
+  };
+}
+
+function parseLocales(json: string): string[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function estimateSnapshotBytes(snapshot: MenuSnapshot): number {
+  let bytes = estimateRowBytes([snapshot.settings, snapshot.theme]) + estimateRowBytes(snapshot.sections);
+  for (const rows of snapshot.types.values()) bytes += estimateRowBytes(rows);
+  for (const rows of snapshot.items.values()) bytes += estimateRowBytes(rows);
+  return bytes + estimateRowBytes([...snapshot.wineries.values()]);
 }

@@ -1,15 +1,15 @@
-// The cached /menu document: serialized once per (menu version, locale, open sections), its gzip
-// and brotli forms made once on first request per encoding, each with its own strong ETag.
+// The cache of built documents (the /menu JSON, the menu page's HTML): each is built once per
+// (tenant, menu version, kind, locale, open sections), compressed once per encoding, and every
+// stored form is charged to the one byte budget (catalog/budget.ts), least recently used first.
+//
+// Compression on the request path is fast (brotli quality 4, gzip 6: about a millisecond for a
+// demo-size menu); a document asked for again in brotli is then recompressed at quality 11 in the
+// background, one at a time and at most ~10% of a core, so the bytes of popular menus shrink
+// without a first request ever paying for it.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Static } from '@sinclair/typebox';
-import fastJson from 'fast-json-stringify';
-import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import { nowIso } from '../../http/schemas.js';
-import type { Locale } from '../../i18n/locales.js';
-import { menuData } from './compose.js';
-import { MenuResponse } from './schema.js';
+import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
+import type { BudgetEntry, CacheBudget } from '../../catalog/budget.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -19,93 +19,270 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 export interface Representation {
   body: Buffer;
   etag: string;
+  /** An earlier ETag of the same content in this encoding (the fast brotli form once upgraded): still fresh. */
+  formerEtag?: string;
   /** Every header of a 200 for this representation, computed once. */
   headers: Record<string, string>;
+  entry: BudgetEntry;
 }
 
-export interface MenuDocument {
-  identity: Representation;
-  /** Compressions under way or done (one per encoding, however many requests wait). */
-  compressed: Map<Encoding, Promise<Representation>>;
-  /** Compressed forms once done: served without touching a promise. */
-  ready: Map<Encoding, Representation>;
+export interface CachedDocument {
+  /** The content's ETag (of the identity body); kept when that body is evicted. */
+  etag: string;
+  /** Headers shared by every encoding (content-type, cache-control, vary, security headers...). */
+  baseHeaders: Record<string, string>;
+  forms: { identity?: Representation; br?: Representation; gzip?: Representation };
+  /** Compressions under way (one per encoding, however many requests wait). */
+  pending: Map<Encoding, Promise<Representation>>;
+  /** Brotli requests served at the fast level; the second one queues the upgrade. */
+  brHits: number;
+  brBest: boolean;
+  /** False once every form was evicted or a newer version replaced the document. */
+  alive: boolean;
+  /** Takes the document out of the cache (its last form was evicted). */
+  remove: () => void;
 }
 
-function represent(body: Buffer, etag: string, encoding: Encoding): Representation {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(body.length),
-    etag,
-    vary: 'Accept-Encoding',
-    'cache-control': 'public, no-cache',
-  };
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return { body, etag, headers };
+interface TenantDocuments {
+  version: number;
+  documents: Map<string, CachedDocument>;
 }
 
-const serialize = fastJson(MenuResponse) as (value: Static<typeof MenuResponse>) => string;
-
-/** A bounded number of documents per snapshot: open sets change a few times a day at most. */
-const MAX_DOCUMENTS = 64;
-
-function etagOf(body: Buffer, suffix: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}${suffix}"`;
+export interface DocumentStats {
+  hits: number;
+  misses: number;
+  builds: number;
+  compressions: number;
+  upgrades: number;
+  documents: number;
 }
 
-export function menuDocument(snapshot: MenuSnapshot, openKey: string, locale: Locale): MenuDocument {
-  const last = snapshot.lastDocument;
-  if (last && last.locale === locale && last.openKey === openKey) return last.doc as MenuDocument;
-  const key = `${locale}|${openKey}`;
-  const cached = snapshot.documents.get(key) as MenuDocument | undefined;
-  if (cached) {
-    snapshot.lastDocument = { locale, openKey, doc: cached };
-    return cached;
+export const BROTLI_FAST = 4;
+export const BROTLI_BEST = 11;
+export const GZIP_LEVEL = 6;
+/** The background upgrades may use this share of one core. */
+const UPGRADE_CPU_SHARE = 0.1;
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+export class DocumentCache {
+  private readonly tenants = new Map<number, TenantDocuments>();
+  private readonly upgradeQueue: CachedDocument[] = [];
+  private upgrading = false;
+  private closed = false;
+  private upgradeTimer: NodeJS.Timeout | undefined;
+  readonly stats: DocumentStats = { hits: 0, misses: 0, builds: 0, compressions: 0, upgrades: 0, documents: 0 };
+
+  constructor(
+    private readonly budget: CacheBudget,
+    private readonly options: { upgrade: boolean } = { upgrade: true },
+  ) {}
+
+  /** The document of this tenant version and key, if built. */
+  peek(tenantId: number, version: number, key: string): CachedDocument | undefined {
+    const set = this.tenants.get(tenantId);
+    if (!set || set.version !== version) return undefined;
+    return set.documents.get(key);
   }
-  const body = Buffer.from(
-    serialize({
-      success: true,
-      data: menuData(snapshot, openKey, locale),
-      meta: { generated_at: nowIso(), locale },
-    }),
-  );
-  const doc: MenuDocument = {
-    identity: represent(body, etagOf(body, ''), 'identity'),
-    compressed: new Map(),
-    ready: new Map(),
-  };
-  if (snapshot.documents.size >= MAX_DOCUMENTS) snapshot.documents.clear();
-  snapshot.documents.set(key, doc);
-  return doc;
-}
 
-async function compress(doc: MenuDocument, encoding: 'br' | 'gzip'): Promise<Representation> {
-  const source = doc.identity.body;
-  const body =
-    encoding === 'br'
-      ? await brotliAsync(source, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 9,
-            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        })
-      : await gzipAsync(source, { level: 9 });
-  // The compressed ETag derives from the identity one: same content, different representation.
-  const rep = represent(body, `${doc.identity.etag.slice(0, -1)}-${encoding}"`, encoding);
-  doc.ready.set(encoding, rep);
-  return rep;
-}
-
-/** The representation for an encoding; compressed once, then reused (one compression however many wait). */
-export function representation(doc: MenuDocument, encoding: Encoding): Representation | Promise<Representation> {
-  if (encoding === 'identity') return doc.identity;
-  const done = doc.ready.get(encoding);
-  if (done) return done;
-  let pending = doc.compressed.get(encoding);
-  if (!pending) {
-    pending = compress(doc, encoding);
-    doc.compressed.set(encoding, pending);
+  /** The document, built by `make` when missing (synchronous: one build however many requests ask). */
+  document(
+    tenantId: number,
+    version: number,
+    key: string,
+    make: () => { body: Buffer; headers: Record<string, string> },
+  ): CachedDocument {
+    let set = this.tenants.get(tenantId);
+    if (set && set.version === version) {
+      const known = set.documents.get(key);
+      if (known) return known;
+    } else if (set && set.version > version) {
+      // A request that started before a newer version arrived: build it, but do not keep it.
+      return this.create(undefined, key, make);
+    } else {
+      if (set) this.drop(set);
+      set = { version, documents: new Map() };
+      this.tenants.set(tenantId, set);
+    }
+    return this.create(set, key, make);
   }
-  return pending;
+
+  /** Drops every document of a tenant (suspended, removed). */
+  forget(tenantId: number): void {
+    const set = this.tenants.get(tenantId);
+    if (set) this.drop(set);
+    this.tenants.delete(tenantId);
+  }
+
+  /** A stored form for the encoding, or undefined when it must be compressed first (the fast path's question). */
+  ready(doc: CachedDocument, encoding: Encoding): Representation | undefined {
+    const rep = encoding === 'identity' ? this.identity(doc) : doc.forms[encoding];
+    if (!rep) return undefined;
+    this.stats.hits++;
+    this.budget.touch(rep.entry);
+    if (encoding === 'br' && !doc.brBest && ++doc.brHits === 2) this.queueUpgrade(doc);
+    return rep;
+  }
+
+  /** The form for an encoding; compressed once, then reused. */
+  representation(doc: CachedDocument, encoding: Encoding): Representation | Promise<Representation> {
+    const done = this.ready(doc, encoding);
+    if (done) return done;
+    if (encoding === 'identity') throw new Error('identity form missing from a live document');
+    let pending = doc.pending.get(encoding);
+    if (!pending) {
+      pending = this.compress(doc, encoding).finally(() => doc.pending.delete(encoding));
+      doc.pending.set(encoding, pending);
+    }
+    return pending;
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.upgradeTimer) clearTimeout(this.upgradeTimer);
+  }
+
+  private create(
+    set: TenantDocuments | undefined,
+    key: string,
+    make: () => { body: Buffer; headers: Record<string, string> },
+  ): CachedDocument {
+    const { body, headers } = make();
+    this.stats.builds++;
+    this.stats.misses++;
+    const doc: CachedDocument = {
+      etag: etagOf(body),
+      baseHeaders: headers,
+      forms: {},
+      pending: new Map(),
+      brHits: 0,
+      brBest: false,
+      // A document of a version older than the one cached is built for its request only.
+      alive: set !== undefined,
+      remove: () => {
+        doc.alive = false;
+        if (set?.documents.get(key) === doc) {
+          set.documents.delete(key);
+          this.stats.documents--;
+        }
+      },
+    };
+    this.store(doc, 'identity', body, doc.etag);
+    if (set) {
+      set.documents.set(key, doc);
+      this.stats.documents++;
+    }
+    return doc;
+  }
+
+  /** Stores a form and charges it to the budget; the document goes when its last form is evicted. */
+  private store(doc: CachedDocument, encoding: Encoding, body: Buffer, etag: string): Representation {
+    const headers: Record<string, string> = { ...doc.baseHeaders, 'content-length': String(body.length), etag };
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    const entry: BudgetEntry = {
+      bytes: body.length + 600,
+      stamp: 0,
+      evict: () => {
+        if (doc.forms[encoding] === rep) doc.forms[encoding] = undefined;
+        if (!doc.forms.identity && !doc.forms.br && !doc.forms.gzip) doc.remove();
+      },
+    };
+    const rep: Representation = { body, etag, headers, entry };
+    const previous = doc.forms[encoding];
+    if (previous) {
+      this.budget.release(previous.entry);
+      rep.formerEtag = previous.etag;
+    }
+    doc.forms[encoding] = rep;
+    if (doc.alive) this.budget.charge(entry);
+    return rep;
+  }
+
+  /** The identity form; restored from a compressed form when the budget evicted it (same bytes, same ETag). */
+  private identity(doc: CachedDocument): Representation | undefined {
+    if (doc.forms.identity) return doc.forms.identity;
+    const br = doc.forms.br;
+    const gz = doc.forms.gzip;
+    if (!br && !gz) return undefined;
+    const body = br ? brotliDecompressSync(br.body) : gunzipSync(gz!.body);
+    return this.store(doc, 'identity', body, doc.etag);
+  }
+
+  private async compress(doc: CachedDocument, encoding: 'br' | 'gzip'): Promise<Representation> {
+    const source = this.identity(doc);
+    if (!source) throw new Error('document evicted before it could be compressed');
+    const input = source.body;
+    this.stats.misses++;
+    const body =
+      encoding === 'br'
+        ? await brotliAsync(input, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: BROTLI_FAST,
+              [constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+            },
+          })
+        : await gzipAsync(input, { level: GZIP_LEVEL });
+    this.stats.compressions++;
+    // The compressed ETag derives from the identity one: same content, another representation.
+    const suffix = encoding === 'br' ? `-br${BROTLI_FAST}` : '-gzip';
+    if (encoding === 'br') doc.brHits = 1; // the request that made it
+    return this.store(doc, encoding, body, `${doc.etag.slice(0, -1)}${suffix}"`);
+  }
+
+  private drop(set: TenantDocuments): void {
+    for (const doc of set.documents.values()) {
+      doc.alive = false;
+      for (const rep of [doc.forms.identity, doc.forms.br, doc.forms.gzip]) if (rep) this.budget.release(rep.entry);
+      this.stats.documents--;
+    }
+    set.documents.clear();
+  }
+
+  private queueUpgrade(doc: CachedDocument): void {
+    // Bounded: past this, documents wait for their next request to be queued again.
+    if (!this.options.upgrade || this.closed || this.upgradeQueue.length >= 10_000) return;
+    this.upgradeQueue.push(doc);
+    if (!this.upgrading) this.nextUpgrade();
+  }
+
+  /** Recompresses one queued document at the best brotli level, then rests 9× as long as it worked. */
+  private nextUpgrade(): void {
+    let doc: CachedDocument | undefined;
+    let fast: Representation | undefined;
+    let source: Representation | undefined;
+    while (!this.closed && this.upgradeQueue.length > 0) {
+      doc = this.upgradeQueue.shift()!;
+      fast = doc.forms.br;
+      source = doc.alive && fast ? this.identity(doc) : undefined;
+      if (source) break;
+    }
+    if (!doc || !fast || !source || this.closed) {
+      this.upgrading = false;
+      return;
+    }
+    this.upgrading = true;
+    const started = process.hrtime.bigint();
+    brotliAsync(source.body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_BEST,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.body.length,
+      },
+    })
+      .then((body) => {
+        if (!doc?.alive || doc.forms.br !== fast || this.closed) return;
+        doc.brBest = true;
+        this.stats.upgrades++;
+        this.store(doc, 'br', body, `${doc.etag.slice(0, -1)}-br"`);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        const workedMs = Number(process.hrtime.bigint() - started) / 1e6;
+        const restMs = (workedMs * (1 - UPGRADE_CPU_SHARE)) / UPGRADE_CPU_SHARE;
+        this.upgradeTimer = setTimeout(() => this.nextUpgrade(), restMs).unref();
+      });
+  }
 }
 
 const negotiated = new Map<string, Encoding>();
@@ -128,8 +305,11 @@ export function negotiateEncoding(header: string | undefined): Encoding {
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string, formerEtag?: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  return ifNoneMatch.split(',').some((raw) => {
+    const tag = raw.trim().replace(/^W\//, '');
+    return tag === etag || (formerEtag !== undefined && tag === formerEtag);
+  });
 }

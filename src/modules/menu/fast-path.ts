@@ -3,12 +3,13 @@
 // its precomputed headers. Everything else — first requests, 304s, unknown hosts, limited
 // clients, odd query strings — goes through Fastify as usual, which produces the same bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { defaultLocaleOf, type SnapshotStore } from '../../catalog/snapshot.js';
+import type { SnapshotStore } from '../../catalog/snapshot.js';
 import type { Config } from '../../config.js';
 import { resolveLocale } from '../../i18n/locales.js';
 import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
 import { normalizeHost, type TenantDirectory } from '../tenants/directory.js';
-import { matchesEtag, menuDocument, negotiateEncoding } from './document.js';
+import { menuKey } from './cached.js';
+import { type CachedDocument, type DocumentCache, matchesEtag, negotiateEncoding } from './document.js';
 
 const MENU_PATH = /^\/api\/v1\/menu(?:\/([A-Za-z-]{1,35}))?(?:\?locale=([A-Za-z-]{1,35}))?$/;
 
@@ -16,6 +17,7 @@ export interface FastPathDeps {
   config: Config;
   directory: TenantDirectory;
   snapshots: SnapshotStore;
+  documents: DocumentCache;
   /** The public counters when they answer synchronously (in memory); undefined to let Fastify count. */
   counters: CounterStore | undefined;
   /** False once the app is closing (Fastify then answers 503). */
@@ -49,18 +51,36 @@ export function menuFastPath(deps: FastPathDeps) {
   });
   const hostOf = rememberLast(normalizeHost);
   const encodingOf = rememberLast(negotiateEncoding);
+  // The document last served, so a run of requests for the same menu skips building its cache key.
+  let last: { tenantId: number; version: number; locale: string; openKey: string; doc: CachedDocument } | undefined;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || !deps.open()) return false;
     const requested = menuLocale(req.url ?? '');
     if (requested === undefined) return false;
     const tenant = deps.directory.peek(hostOf(req.headers.host ?? ''));
     if (tenant?.status !== 'active' || !tenant.publicActive) return false;
-    const snapshot = deps.snapshots.peek(tenant);
-    if (!snapshot) return false;
+    // The schedule (not the snapshot, which the byte budget may have evicted) finds the document.
+    const schedule = deps.snapshots.schedule(tenant);
+    if (!schedule) return false;
     const encoding = encodingOf(req.headers['accept-encoding'] ?? '');
-    const locale = resolveLocale(requested || undefined, defaultLocaleOf(snapshot));
-    const doc = menuDocument(snapshot, deps.snapshots.openKey(snapshot, snapshot.settings.timezone), locale);
-    const rep = encoding === 'identity' ? doc.identity : doc.ready.get(encoding);
+    const locale = resolveLocale(requested || undefined, schedule.defaultLocale);
+    const openKey = deps.snapshots.scheduleKey(schedule);
+    let doc: CachedDocument | undefined;
+    if (
+      last !== undefined &&
+      last.tenantId === tenant.id &&
+      last.version === tenant.menuVersion &&
+      last.locale === locale &&
+      last.openKey === openKey &&
+      last.doc.alive
+    ) {
+      doc = last.doc;
+    } else {
+      doc = deps.documents.peek(tenant.id, tenant.menuVersion, menuKey(locale, openKey));
+      if (!doc) return false;
+      last = { tenantId: tenant.id, version: tenant.menuVersion, locale, openKey, doc };
+    }
+    const rep = deps.documents.ready(doc, encoding);
     if (!rep) return false;
     let rateHeaders: Record<string, string> | undefined;
     if (limit > 0) {
@@ -72,7 +92,7 @@ export function menuFastPath(deps: FastPathDeps) {
       rateHeaders = limitHeaders(limit, hit.count);
     }
     const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rep.etag)) {
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rep.etag, rep.formerEtag)) {
       const { etag, vary, 'cache-control': cacheControl } = rep.headers;
       res.writeHead(304, { etag, vary, 'cache-control': cacheControl, ...rateHeaders });
       res.end();

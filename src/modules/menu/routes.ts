@@ -2,11 +2,9 @@
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { publicContext } from '../../catalog/context.js';
-import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { errorResponses } from '../../http/schemas.js';
-import { resolveLocale } from '../../i18n/locales.js';
-import { matchesEtag, menuDocument, negotiateEncoding, representation } from './document.js';
+import { menuDocumentFor } from './cached.js';
+import { matchesEtag, negotiateEncoding } from './document.js';
 import { MenuResponse } from './schema.js';
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,12 +19,9 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { snapshot, openKey } = await publicContext(app, request);
-      const locale = resolveLocale(request.params.locale || request.query.locale, defaultLocaleOf(snapshot));
-      const doc = menuDocument(snapshot, openKey, locale);
-      const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const rep = await representation(doc, encoding);
-      if (matchesEtag(request.headers['if-none-match'], rep.etag)) {
+      const doc = await menuDocumentFor(app, request.tenant, request.params.locale || request.query.locale);
+      const rep = await app.documents.representation(doc, negotiateEncoding(request.headers['accept-encoding']));
+      if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {
         const { etag, vary, 'cache-control': cacheControl } = rep.headers;
         return reply.code(304).headers({ etag, vary, 'cache-control': cacheControl }).send(null);
       }

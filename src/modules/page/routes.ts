@@ -1,11 +1,10 @@
 // GET / : the public menu page diners reach from the QR code, and its one script.
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { publicContext } from '../../catalog/context.js';
-import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
+import { type Schedule, scheduleOf } from '../../catalog/snapshot.js';
 import { isLocale, type Locale, resolveLocale } from '../../i18n/locales.js';
 import { menuData } from '../menu/compose.js';
-import { matchesEtag } from '../menu/document.js';
+import { matchesEtag, negotiateEncoding } from '../menu/document.js';
 import { MENU_SCRIPT } from './menu-script.js';
 import { renderMenuPage } from './render.js';
 
@@ -25,21 +24,24 @@ const CSP = [
 ].join('; ');
 
 /** ?lang= first, then the first Accept-Language the restaurant offers, then its default. */
-function pageLocale(snapshot: MenuSnapshot, lang: string | undefined, acceptLanguage: string | undefined): Locale {
-  const fallback = defaultLocaleOf(snapshot);
+function pageLocale(schedule: Schedule, lang: string | undefined, acceptLanguage: string | undefined): Locale {
+  const fallback = schedule.defaultLocale;
   if (lang) return resolveLocale(lang, fallback);
-  const offered = new Set(JSON.parse(snapshot.settings.supported_locales) as string[]);
   for (const part of (acceptLanguage ?? '').split(',')) {
     const code = part.trim().slice(0, 2).toLowerCase();
-    if (isLocale(code) && offered.has(code)) return code;
+    if (isLocale(code) && schedule.supportedLocales.includes(code)) return code;
   }
   return fallback;
 }
 
-interface CachedPage {
-  body: Buffer;
-  etag: string;
-}
+const PAGE_HEADERS = Object.freeze({
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'cache-control': 'public, no-cache',
+  vary: 'Accept-Language, Accept-Encoding',
+});
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -48,26 +50,39 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
       // No query schema: a diner's odd URL (?lang=en&lang=de) still gets the page, never a JSON error.
     },
     async (request, reply) => {
-      const { snapshot, openKey } = await publicContext(app, request);
+      const tenant = request.tenant;
       const lang = (request.query as { lang?: string | string[] }).lang;
-      const locale = pageLocale(snapshot, Array.isArray(lang) ? lang[0] : lang, request.headers['accept-language']);
-      // Cached with the snapshot like the JSON document: rendered once per version, locale and open sections.
-      const key = `page|${locale}|${openKey}`;
-      let page = snapshot.documents.get(key) as CachedPage | undefined;
-      if (!page) {
-        const body = Buffer.from(renderMenuPage(menuData(snapshot, openKey, locale), locale));
-        page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-        snapshot.documents.set(key, page);
+      const acceptLanguage = request.headers['accept-language'];
+      // Cached like the JSON document: rendered once per version, locale and open sections, compressed once per encoding.
+      const schedule = app.snapshots.schedule(tenant);
+      let doc = schedule
+        ? app.documents.peek(
+            tenant.id,
+            tenant.menuVersion,
+            `page|${pageLocale(schedule, Array.isArray(lang) ? lang[0] : lang, acceptLanguage)}|${app.snapshots.scheduleKey(schedule)}`,
+          )
+        : undefined;
+      if (!doc) {
+        const snapshot = await app.snapshots.get(tenant);
+        const current = app.snapshots.schedule(tenant) ?? scheduleOf(snapshot);
+        const openKey = app.snapshots.openKey(snapshot, snapshot.settings.timezone);
+        const locale = pageLocale(current, Array.isArray(lang) ? lang[0] : lang, acceptLanguage);
+        doc = app.documents.document(snapshot.tenantId, snapshot.version, `page|${locale}|${openKey}`, () => ({
+          body: Buffer.from(renderMenuPage(menuData(snapshot, openKey, locale), locale)),
+          headers: PAGE_HEADERS,
+        }));
       }
-      reply
-        .header('content-security-policy', CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'same-origin')
-        .header('cache-control', 'public, no-cache')
-        .header('vary', 'Accept-Language')
-        .header('etag', page.etag);
-      if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-      return reply.type('text/html; charset=utf-8').send(page.body);
+      const rep = await app.documents.representation(doc, negotiateEncoding(request.headers['accept-encoding']));
+      if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {
+        const {
+          'content-type': _type,
+          'content-length': _length,
+          'content-encoding': _encoding,
+          ...kept
+        } = rep.headers;
+        return reply.code(304).headers(kept).send();
+      }
+      return reply.headers(rep.headers).send(rep.body);
     },
   );
 
