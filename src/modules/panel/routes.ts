@@ -10,6 +10,7 @@ import { installGuard, panelContext } from './guard.js';
 import { renderPage } from './layout.js';
 import { registerMenuEditor } from './menu/index.js';
 import { registerAccount } from './pages/account.js';
+import { installErrorPages } from './pages/error-page.js';
 import { registerHome } from './pages/home.js';
 import { registerLogin } from './pages/login.js';
 import { registerSettings } from './pages/settings.js';
@@ -41,6 +42,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
     (_request, body, done) => done(null, parseForm(body as string)),
   );
   installGuard(app, now);
+  installErrorPages(app, now);
   registerAssets(app);
   registerLogin(app, now);
   registerHome(app);
