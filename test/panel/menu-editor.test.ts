@@ -91,6 +91,9 @@ for (const dialect of dialects) {
       assert.equal(api.json.data.price, 12.5);
       assert.equal(api.json.data.name, 'Bruschetta nuova');
       assert.deepEqual(api.json.data.allergens, ['cereali_glutine', 'uova']);
+      // The public page too.
+      const pageHtml = await call(bed.app, { url: '/', host: 'alpha', headers: { accept: 'text/html', 'accept-language': 'it' } });
+      assert.match(pageHtml.body, /Bruschetta nuova/);
       assert.ok((await bed.app.tenants.lookup('alpha.localhost'))!.menuVersion > version);
       const owner = await bed.db.db
         .selectFrom('users')

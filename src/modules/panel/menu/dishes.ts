@@ -205,7 +205,7 @@ ${languageColumns(
   ],
   errors,
 )}</fieldset>
-<fieldset><legend>${esc(mt.section)}</legend>
+<fieldset><legend>${esc(mt.details)}</legend>
 ${field('price', v.price, { hint: mt.priceHint, required: true }).replace('type="text"', 'type="text" inputmode="decimal" autocomplete="off"')}
 ${sectionSelect}${typeSelect(ctx, snapshot, v, errors)}${winerySelect}
 ${checkbox({ name: 'is_recommended', label: mt.recommended, checked: v.is_recommended, errors })}
