@@ -108,7 +108,9 @@ describe('menu editor in Chromium', { skip }, () => {
     // Keyboard: focus the second dish's "up" button and press Enter.
     await page.locator(`#row-dishes-${start[1]} button[value="up"]`).focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL(new RegExp(`#row-dishes-${start[1]}$`));
+    await page.waitForURL(new RegExp(`ordered=1#row-dishes-${start[1]}$`));
+    assert.equal(await page.evaluate(() => document.activeElement?.id), `row-dishes-${start[1]}`);
+    assert.match((await page.locator('.notice-success').textContent()) ?? '', /new order is saved/);
     assert.deepEqual((await order()).slice(0, 2), [start[1], start[0]]);
     // Drag: the last row's handle onto the first row.
     const now = await order();

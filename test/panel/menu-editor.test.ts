@@ -92,7 +92,11 @@ for (const dialect of dialects) {
       assert.equal(api.json.data.name, 'Bruschetta nuova');
       assert.deepEqual(api.json.data.allergens, ['cereali_glutine', 'uova']);
       // The public page too.
-      const pageHtml = await call(bed.app, { url: '/', host: 'alpha', headers: { accept: 'text/html', 'accept-language': 'it' } });
+      const pageHtml = await call(bed.app, {
+        url: '/',
+        host: 'alpha',
+        headers: { accept: 'text/html', 'accept-language': 'it' },
+      });
       assert.match(pageHtml.body, /Bruschetta nuova/);
       assert.ok((await bed.app.tenants.lookup('alpha.localhost'))!.menuVersion > version);
       const owner = await bed.db.db
@@ -229,7 +233,7 @@ for (const dialect of dialects) {
         back: '/admin/menu',
       });
       assert.equal(moved.statusCode, 303);
-      assert.equal(moved.headers.location, `/admin/menu#row-sections-${order[1].id}`);
+      assert.equal(moved.headers.location, `/admin/menu?ordered=1#row-sections-${order[1].id}`);
       const tops = (await call(bed.app, { url: '/api/v1/admin/categories', host: 'alpha' })).statusCode;
       assert.equal(tops, 401);
       assert.deepEqual((await topOrder()).map((s) => s.id).slice(0, 2), [order[1].id, order[0].id]);

@@ -64,5 +64,12 @@ function windowNote() {
   end.addEventListener('input', update);
 }
 
+/** After a move, the keyboard stays on the row that moved (the page came back with its #row-… anchor). */
+function focusMovedRow() {
+  if (!location.hash.startsWith('#row-')) return;
+  document.getElementById(location.hash.slice(1))?.focus();
+}
+
 for (const list of document.querySelectorAll('[data-reorder]')) draggable(list);
+focusMovedRow();
 windowNote();

@@ -129,6 +129,7 @@ export function registerOrder(app: FastifyInstance): void {
     }
     const moved = str(body, 'id');
     const anchor = moved ? `#row-${kind}-${moved}` : '';
-    return seeOther(reply, `${back}${anchor}`);
+    const path = back.split('?')[0];
+    return seeOther(reply, `${path}?ordered=1${anchor}`);
   });
 }

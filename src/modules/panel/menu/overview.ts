@@ -86,8 +86,9 @@ export function registerOverview(app: FastifyInstance): void {
   app.get('/menu', async (request, reply) => {
     const ctx = request.panel;
     const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const { deleted } = request.query as { deleted?: string };
-    const message = deleted === '1' ? menuTexts(ctx.locale).deleted : '';
+    const { deleted, ordered } = request.query as { deleted?: string; ordered?: string };
+    const mt = menuTexts(ctx.locale);
+    const message = deleted === '1' ? mt.deleted : ordered === '1' ? mt.orderSaved : '';
     return sendPage(reply, overviewPage(ctx, snapshot, message));
   });
 }

@@ -361,7 +361,7 @@ export function registerSections(app: FastifyInstance): void {
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const section = findSection(snapshot, (request.params as { id: string }).id);
     if (!section) return reply.callNotFound();
-    const q = request.query as { saved?: string; created?: string; deleted?: string };
+    const q = request.query as { saved?: string; created?: string; deleted?: string; ordered?: string };
     const name = displayName(snapshot, ctx, section.name_translations);
     const mt = menuTexts(ctx.locale);
     const message =
@@ -371,7 +371,9 @@ export function registerSections(app: FastifyInstance): void {
           ? mt.savedNamed(name)
           : q.deleted === '1'
             ? mt.deleted
-            : undefined;
+            : q.ordered === '1'
+              ? mt.orderSaved
+              : undefined;
     return sendPage(reply, sectionPage(ctx, snapshot, section, { message }));
   });
 
