@@ -39,6 +39,7 @@ function dishForm(categoryId: number, overrides: Record<string, string | string[
     winery_id: '',
     price: '12,50',
     allergens: ['cereali_glutine', 'uova'],
+    dietary: ['vegetarian'],
     is_active: '1',
     is_recommended: '',
     ...overrides,
@@ -91,6 +92,7 @@ for (const dialect of dialects) {
       assert.equal(api.json.data.price, 12.5);
       assert.equal(api.json.data.name, 'Bruschetta nuova');
       assert.deepEqual(api.json.data.allergens, ['cereali_glutine', 'uova']);
+      assert.deepEqual(api.json.data.dietary, ['vegetarian']);
       // The public page too.
       const pageHtml = await call(bed.app, {
         url: '/',
@@ -187,7 +189,8 @@ for (const dialect of dialects) {
         name_en: 'After dinner',
         parent_id: String(top[0].id),
         menu_type: 'standard',
-        notes: '',
+        notes_it: 'Solo la sera',
+        notes_en: 'Evenings only',
         is_active: '1',
         time_visibility_enabled: '1',
         time_start: '22:00',
@@ -200,6 +203,8 @@ for (const dialect of dialects) {
       const admin = await bed.db.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       assert.equal(admin.parent_id, top[0].id);
       assert.equal(admin.time_start, '22:00');
+      assert.deepEqual(JSON.parse(admin.notes_translations), { it: 'Solo la sera', en: 'Evenings only' });
+      assert.match(page.body, /name="notes_en"[^>]*>Evenings only<\/textarea>/);
       // A window needs both ends: the API's rule, next to the field.
       const refused = await c.post(`/admin/menu/sections/${id}`, {
         name_it: 'Dopocena',

@@ -8,6 +8,7 @@ import type { ItemRow } from '../../../db/schema.js';
 import { esc } from '../../../http/html.js';
 import { parseJson, type Translations } from '../../../i18n/text.js';
 import { ALLERGEN_KEYS, allergenName } from '../../allergens/data.js';
+import { DIETARY_KEYS, dietaryName } from '../../dietary/data.js';
 import { createItem, deleteItem, ItemInput, updateItem } from '../../items/service.js';
 import { type PanelContext, seeOther, sendPage } from '../context.js';
 import {
@@ -48,6 +49,7 @@ interface DishValues {
   winery_id: string;
   price: string;
   allergens: string[];
+  dietary: string[];
   is_active: boolean;
   is_recommended: boolean;
 }
@@ -61,6 +63,7 @@ function fromRow(ctx: PanelContext, row: ItemRow): DishValues {
     winery_id: row.winery_id === null ? '' : String(row.winery_id),
     price: formatPrice(ctx, row.price_cents),
     allergens: parseJson<string[]>(row.allergens, []),
+    dietary: parseJson<string[]>(row.dietary, []),
     is_active: Boolean(row.is_active),
     is_recommended: Boolean(row.is_recommended),
   };
@@ -81,6 +84,7 @@ function fromBody(body: FormBody, snapshot: MenuSnapshot, current: ItemRow | und
     winery_id: str(body, 'winery_id'),
     price: str(body, 'price').trim(),
     allergens: list(body, 'allergens'),
+    dietary: list(body, 'dietary'),
     is_active: str(body, 'is_active') === '1',
     is_recommended: str(body, 'is_recommended') === '1',
   };
@@ -97,6 +101,7 @@ function toInput(v: DishValues): Record<string, unknown> {
     name: v.names,
     description: v.descriptions,
     allergens: v.allergens,
+    dietary: v.dietary,
     is_active: v.is_active,
     is_recommended: v.is_recommended,
   };
@@ -119,6 +124,7 @@ function labels(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, strin
     winery_id: mt.winery,
     price: mt.price,
     allergens: mt.allergens,
+    dietary: mt.dietary,
     is_active: mt.active,
     is_recommended: mt.recommended,
   };
@@ -218,6 +224,13 @@ ${checkboxGroup({
   hint: mt.allergensHint,
   options: ALLERGEN_KEYS.map((key) => ({ value: key, label: allergenName(key, ctx.locale) })),
 }).replace('class="field', 'class="field allergens')}
+${checkboxGroup({
+  name: 'dietary',
+  label: mt.dietary,
+  values: v.dietary,
+  errors,
+  options: DIETARY_KEYS.map((key) => ({ value: key, label: dietaryName(key, ctx.locale) })),
+}).replace('class="field', 'class="field allergens')}
 <div class="actions"><button type="submit" class="primary">${esc(o.submit)}</button> <a href="${esc(o.back)}">${esc(ctx.t.cancel)}</a></div>
 </form>`;
 }
@@ -291,6 +304,7 @@ export function registerDishes(app: FastifyInstance): void {
       winery_id: '',
       price: '',
       allergens: [],
+      dietary: [],
       is_active: true,
       is_recommended: false,
     };

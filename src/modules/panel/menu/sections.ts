@@ -6,7 +6,8 @@ import type { MenuSnapshot } from '../../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../../catalog/write.js';
 import type { CategoryRow } from '../../../db/schema.js';
 import { esc } from '../../../http/html.js';
-import type { Translations } from '../../../i18n/text.js';
+import { isLocale } from '../../../i18n/locales.js';
+import { storedTranslations, type Translations } from '../../../i18n/text.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../categories/service.js';
 import { type PanelContext, seeOther, sendPage } from '../context.js';
 import {
@@ -21,7 +22,6 @@ import {
   notice,
   select,
   str,
-  textarea,
 } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { confirmForm } from '../pages/one-time.js';
@@ -45,7 +45,7 @@ interface SectionValues {
   names: Translations;
   parent_id: string;
   menu_type: string;
-  notes: string;
+  notes: Translations;
   is_active: boolean;
   show_subcategories: boolean;
   time_visibility_enabled: boolean;
@@ -53,12 +53,13 @@ interface SectionValues {
   time_end: string;
 }
 
-function fromRow(row: CategoryRow): SectionValues {
+function fromRow(snapshot: MenuSnapshot, row: CategoryRow): SectionValues {
+  const fallback = isLocale(snapshot.settings.default_locale) ? snapshot.settings.default_locale : 'it';
   return {
     names: translations(row.name_translations),
     parent_id: row.parent_id === null ? '' : String(row.parent_id),
     menu_type: row.menu_type,
-    notes: row.notes ?? '',
+    notes: storedTranslations(row.notes_translations, row.notes, fallback),
     is_active: Boolean(row.is_active),
     show_subcategories: Boolean(row.show_subcategories),
     time_visibility_enabled: Boolean(row.time_visibility_enabled),
@@ -67,12 +68,12 @@ function fromRow(row: CategoryRow): SectionValues {
   };
 }
 
-function fromBody(body: FormBody, snapshot: MenuSnapshot, current: Translations): SectionValues {
+function fromBody(body: FormBody, snapshot: MenuSnapshot, current: Translations, notes: Translations): SectionValues {
   return {
     names: readTranslations(body, 'name', editLocales(snapshot), current),
     parent_id: str(body, 'parent_id'),
     menu_type: str(body, 'menu_type'),
-    notes: str(body, 'notes').trim(),
+    notes: readTranslations(body, 'notes', editLocales(snapshot), notes),
     is_active: str(body, 'is_active') === '1',
     show_subcategories: str(body, 'show_subcategories') === '1',
     time_visibility_enabled: str(body, 'time_visibility_enabled') === '1',
@@ -88,7 +89,7 @@ function toInput(v: SectionValues): Record<string, unknown> {
     parent_id: parent,
     menu_type: v.menu_type,
     name: v.names,
-    notes: v.notes === '' ? null : v.notes,
+    notes: Object.values(v.notes).some(Boolean) ? v.notes : null,
     is_active: v.is_active,
     show_subcategories: v.show_subcategories,
     time_visibility_enabled: v.time_visibility_enabled,
@@ -103,6 +104,7 @@ function labels(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, strin
     ...translationLabels(ctx, 'name', editLocales(snapshot), mt.nameIn),
     parent_id: mt.parent,
     menu_type: mt.menuType,
+    ...translationLabels(ctx, 'notes', editLocales(snapshot), mt.notesIn),
     notes: mt.notes,
     is_active: mt.active,
     show_subcategories: mt.showSubcategories,
@@ -132,8 +134,16 @@ function sectionForm(
   const note = windowNote(mt, v);
   return `${errorSummary(ctx, errors, l)}
 <form method="post" action="${o.action}" class="stack" novalidate>${csrfField(ctx)}
-<fieldset><legend>${esc(mt.sectionNames)}</legend><p class="hint">${esc(mt.translationsHint)}</p>
-${languageColumns(ctx, editLocales(snapshot), [{ prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireItalian: true }], errors)}</fieldset>
+<fieldset><legend>${esc(mt.sectionTexts)}</legend><p class="hint">${esc(mt.translationsHint)} ${esc(mt.notesHint)}</p>
+${languageColumns(
+  ctx,
+  editLocales(snapshot),
+  [
+    { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireItalian: true },
+    { prefix: 'notes', values: v.notes, label: mt.notesIn, maxlength: 2000, multiline: true },
+  ],
+  errors,
+)}</fieldset>
 <fieldset><legend>${esc(mt.section)}</legend>
 ${select({
   name: 'parent_id',
@@ -153,7 +163,6 @@ ${select({
   hint: mt.menuTypeHint,
   options: ['standard', 'wine'].map((k) => ({ value: k, label: mt.menuTypes[k] })),
 })}
-${textarea({ name: 'notes', label: mt.notes, value: v.notes, errors, hint: mt.notesHint, rows: 2 })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}
 ${checkbox({ name: 'show_subcategories', label: mt.showSubcategories, checked: v.show_subcategories, errors })}</fieldset>
 <fieldset><legend>${esc(mt.timeWindow)}</legend>
@@ -274,7 +283,7 @@ export function sectionPage(
   const mt = menuTexts(ctx.locale);
   const name = displayName(snapshot, ctx, section.name_translations);
   const body = `${breadcrumb(ctx, snapshot, section)}${o.message ? notice('success', esc(o.message)) : ''}${o.error ? notice('error', esc(o.error)) : ''}
-${sectionForm(ctx, snapshot, o.values ?? fromRow(section), o.errors ?? {}, {
+${sectionForm(ctx, snapshot, o.values ?? fromRow(snapshot, section), o.errors ?? {}, {
   action: `/admin/menu/sections/${section.id}`,
   id: section.id,
   submit: ctx.t.save,
@@ -335,7 +344,7 @@ export function registerSections(app: FastifyInstance): void {
       names: {},
       parent_id: parent && parent.parent_id === null ? String(parent.id) : '',
       menu_type: parent?.menu_type ?? 'standard',
-      notes: '',
+      notes: {},
       is_active: true,
       show_subcategories: false,
       time_visibility_enabled: false,
@@ -348,7 +357,7 @@ export function registerSections(app: FastifyInstance): void {
   app.post('/menu/sections', async (request, reply) => {
     const ctx = request.panel;
     const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const values = fromBody(asForm(request.body), snapshot, {});
+    const values = fromBody(asForm(request.body), snapshot, {}, {});
     const saved = await saveThrough(app, ctx, CategoryInput, toInput(values), labels(ctx, snapshot), (w, v) =>
       createCategory(w, v as CategoryInput),
     );
@@ -382,7 +391,12 @@ export function registerSections(app: FastifyInstance): void {
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const section = findSection(snapshot, (request.params as { id: string }).id);
     if (!section) return reply.callNotFound();
-    const values = fromBody(asForm(request.body), snapshot, translations(section.name_translations));
+    const values = fromBody(
+      asForm(request.body),
+      snapshot,
+      translations(section.name_translations),
+      fromRow(snapshot, section).notes,
+    );
     const saved = await saveThrough(app, ctx, CategoryInput, toInput(values), labels(ctx, snapshot), (w, v) =>
       updateCategory(w, section.id, v as CategoryInput),
     );
