@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Actor } from '../../src/catalog/write.js';
 import { parsePrice } from '../../src/modules/panel/menu/fields.js';
+import { typedTime } from '../../src/modules/panel/menu/sections.js';
 import { call, dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
 import { type PanelBed, panelBed } from './setup.js';
@@ -55,6 +56,9 @@ test('prices are read as people type them', () => {
   assert.equal(parsePrice(''), undefined);
   assert.equal(parsePrice('dodici'), 'dodici');
   assert.equal(parsePrice('1,2,3'), '1,2,3');
+  assert.equal(typedTime('9:30'), '09:30');
+  assert.equal(typedTime(' 22.30 '), '22:30');
+  assert.equal(typedTime('2230'), '2230');
 });
 
 for (const dialect of dialects) {
@@ -193,8 +197,8 @@ for (const dialect of dialects) {
         notes_en: 'Evenings only',
         is_active: '1',
         time_visibility_enabled: '1',
-        time_start: '22:00',
-        time_end: '02:00',
+        time_start: '22.00',
+        time_end: '2:00',
       });
       assert.equal(created.statusCode, 303, created.body.slice(0, 500));
       const id = Number(/sections\/(\d+)\?created=1/.exec(created.headers.location as string)![1]);

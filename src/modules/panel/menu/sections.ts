@@ -77,9 +77,16 @@ function fromBody(body: FormBody, snapshot: MenuSnapshot, current: Translations,
     is_active: str(body, 'is_active') === '1',
     show_subcategories: str(body, 'show_subcategories') === '1',
     time_visibility_enabled: str(body, 'time_visibility_enabled') === '1',
-    time_start: str(body, 'time_start').trim().slice(0, 5),
-    time_end: str(body, 'time_end').trim().slice(0, 5),
+    time_start: typedTime(str(body, 'time_start')),
+    time_end: typedTime(str(body, 'time_end')),
   };
+}
+
+/** A time as people type it: `9:30`, `09:30`, `22.30` → `HH:MM`; anything else goes to the API's rule as typed. */
+export function typedTime(text: string): string {
+  const typed = text.trim();
+  const m = /^(\d{1,2})[:.](\d{2})$/.exec(typed);
+  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : typed;
 }
 
 /** The form as the API's body (every field, so the form states the whole section). */
@@ -167,7 +174,7 @@ ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, 
 ${checkbox({ name: 'show_subcategories', label: mt.showSubcategories, checked: v.show_subcategories, errors })}</fieldset>
 <fieldset><legend>${esc(mt.timeWindow)}</legend>
 ${checkbox({ name: 'time_visibility_enabled', label: mt.timeWindow, checked: v.time_visibility_enabled, errors, hint: mt.timeWindowHint(ctx.timezone) })}
-<div class="pair">${input({ name: 'time_start', label: mt.timeStart, type: 'time', value: v.time_start, errors })}${input({ name: 'time_end', label: mt.timeEnd, type: 'time', value: v.time_end, errors })}</div>
+<div class="pair">${input({ name: 'time_start', label: mt.timeStart, value: v.time_start, errors, maxlength: 5, autocomplete: 'off' })}${input({ name: 'time_end', label: mt.timeEnd, value: v.time_end, errors, maxlength: 5, autocomplete: 'off' })}</div>
 <p class="note window-note" id="${fieldId('window-note')}" role="status" data-cross="${esc(mt.crossesMidnight('{start}', '{end}'))}" data-same="${esc(mt.sameTimes)}">${esc(note)}</p></fieldset>
 <div class="actions"><button type="submit" class="primary">${esc(o.submit)}</button> <a href="/admin/menu">${esc(ctx.t.cancel)}</a></div>
 </form>`;
