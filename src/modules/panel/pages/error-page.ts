@@ -2,6 +2,8 @@
 // when signed in) instead of the API's JSON envelope, for a form that is too large (413), not a
 // form (415), unreadable (400), and for an unexpected failure (500, logged, without its text).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../../../http/error-handler.js';
+import { AppError } from '../../../http/errors.js';
 import { esc } from '../../../http/html.js';
 import { type PanelContext, panelLocale, sendPage, textsFor } from '../context.js';
 import { panelContext } from '../guard.js';
@@ -64,6 +66,8 @@ async function contextFor(app: FastifyInstance, request: FastifyRequest, reply: 
 
 export function installErrorPages(app: FastifyInstance, now: () => number): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // The app's own refusals (an unknown restaurant's branded 404, a rate limit...) answer as everywhere.
+    if (error instanceof AppError || !request.tenant) return sendError(error, request, reply);
     const status = statusOf(error);
     if (status === 500) {
       request.log.error({ err: error, tenant: request.tenant?.slug, url: request.url }, 'panel request failed');
