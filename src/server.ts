@@ -10,7 +10,12 @@ export interface ServeOptions {
   seedDemo: boolean;
 }
 
-export async function serve(config: Config, options: ServeOptions): Promise<void> {
+/** `write` prints the start-up lines (the demo owner's password, the addresses); stdout by default. */
+export async function serve(
+  config: Config,
+  options: ServeOptions,
+  write: (text: string) => unknown = (text) => process.stdout.write(text),
+): Promise<void> {
   const database = openDatabase(config.databaseUrl, config.databaseSchema);
   try {
     if (options.migrate) await migrateToLatest(database);
@@ -28,7 +33,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     if (Number(count) === 0) {
       const seeded = await seedDemo(database.db, config.baseDomain);
       if (seeded.owner) {
-        process.stdout.write(
+        write(
           `Demo restaurant created. Owner sign-in: ${seeded.owner.email} / ${seeded.owner.password} (shown once)\n` +
             `Admin panel: http://demo.${config.baseDomain}:${config.port}/admin (API tokens, settings, theme, staff)\n`,
         );
@@ -45,6 +50,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await database.close();
     process.exit(0);
   };
+  // Last line of defence: a stray rejection (a driver error nobody awaited) is logged, never fatal.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
 
@@ -58,7 +65,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     .limit(3)
     .execute();
   const lines = slugs.map(({ slug }) => `  http://${slug}.${config.baseDomain}:${port}/api/v1/menu/en`);
-  process.stdout.write(
+  write(
     `Menu service listening on ${config.host}:${port} (${database.dialect}).\n` +
       (lines.length > 0
         ? `Open:\n${lines.join('\n')}\n`

@@ -93,11 +93,11 @@ export class TenantDirectory {
     }
   }
 
-  start(onError: (err: unknown) => void): void {
+  start(onError: (err: unknown) => void, onSuccess: () => void = () => {}): void {
     if (this.timer) return;
     const tick = () => {
       this.refresh()
-        .catch(onError)
+        .then(onSuccess, onError)
         .finally(() => {
           if (this.timer) this.timer = setTimeout(tick, this.refreshMs).unref();
         });
