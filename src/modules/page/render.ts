@@ -1,6 +1,7 @@
 // Renders the public menu page (server-side HTML, no framework): the same data as GET /menu,
 // themed with the restaurant's colours, readable without JavaScript.
 import { esc } from '../../http/html.js';
+import { cssUrl, isAllowedFontUrl, isAllowedUrl } from '../../http/urls.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
 import { allergenName } from '../allergens/data.js';
 import type { MenuSection } from '../categories/schema.js';
@@ -18,7 +19,8 @@ function price(value: number, locale: Locale): string {
   return f.format(value);
 }
 
-const isHttpUrl = (u: string) => /^https?:\/\/\S+$/.test(u);
+// Stored values are checked again here: rows written before the stricter rules stay harmless.
+const isHttpUrl = (u: string) => isAllowedUrl(u);
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const LENGTH = /^(0|[0-9]+(\.[0-9]+)?(px|rem|em|%|vh|vw))$/;
 const safeFont = (f: string) => f.replace(/[^A-Za-z0-9 ,'"-]/g, '');
@@ -71,7 +73,7 @@ export function renderMenuPage(data: MenuData, locale: Locale): string {
   const top = sections.filter((s) => s.parent_id === null);
   const cover =
     theme.header_style === 'cover' && settings.cover_image_url && isHttpUrl(settings.cover_image_url)
-      ? ` style="background-image:url('${esc(settings.cover_image_url)}')"`
+      ? ` style="background-image:${esc(cssUrl(settings.cover_image_url))}"`
       : '';
   const logo =
     theme.header_style !== 'minimal' && isHttpUrl(settings.logo_url)
@@ -83,7 +85,7 @@ export function renderMenuPage(data: MenuData, locale: Locale): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(settings.name)} · ${esc(t.menu)}</title>
-${isHttpUrl(theme.font_url) ? `<link rel="stylesheet" href="${esc(theme.font_url)}">` : ''}
+${isAllowedFontUrl(theme.font_url) ? `<link rel="stylesheet" href="${esc(theme.font_url)}">` : ''}
 <style>
 :root{--primary:${color(theme.primary_color, '#8B1E3F')};--secondary:${color(theme.secondary_color, '#3C1518')};--accent:${color(theme.accent_color, '#D4A373')};--bg:${color(theme.background_color, '#FFFFFF')};--text:${color(theme.text_color, '#222222')};--radius:${LENGTH.test(theme.border_radius) ? theme.border_radius : '8px'};--font:${safeFont(theme.font_family) || 'Georgia, serif'}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--text);font-family:var(--font);line-height:1.45}
