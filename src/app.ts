@@ -114,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every admin write (API, panel, CLI) leaves an audit entry in its own transaction.
   menuWriter.listen({ inTransaction: recordAudit });
   const analytics = new AnalyticsWriter(database.db, app.log);
+  analytics.retentionDays = config.analyticsRetentionDays;
   app.decorate('analytics', analytics);
 
   registerValidation(app);

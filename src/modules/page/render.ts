@@ -85,7 +85,7 @@ export function renderMenuPage(data: MenuData, locale: Locale): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(settings.name)} · ${esc(t.menu)}</title>
-${isAllowedFontUrl(theme.font_url) ? `<link rel="stylesheet" href="${esc(theme.font_url)}">` : ''}
+${isAllowedFontUrl(theme.font_url) && theme.font_url.startsWith('https://') ? `<link rel="stylesheet" href="${esc(theme.font_url)}">` : ''}
 <style>
 :root{--primary:${color(theme.primary_color, '#8B1E3F')};--secondary:${color(theme.secondary_color, '#3C1518')};--accent:${color(theme.accent_color, '#D4A373')};--bg:${color(theme.background_color, '#FFFFFF')};--text:${color(theme.text_color, '#222222')};--radius:${LENGTH.test(theme.border_radius) ? theme.border_radius : '8px'};--font:${safeFont(theme.font_family) || 'Georgia, serif'}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--text);font-family:var(--font);line-height:1.45}
