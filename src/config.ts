@@ -24,6 +24,11 @@ export interface Config {
   readonly bodyLimitBytes: number;
   /** How often each instance re-reads tenant state (suspension, menu version) written elsewhere. */
   readonly tenantRefreshMs: number;
+  /**
+   * The public address of a restaurant for QR codes, JSON-LD and Open Graph: a template with
+   * `{slug}` (PUBLIC_URL=https://{slug}.menu.example); unset = http://<slug>.<baseDomain>:<port>.
+   */
+  readonly publicUrl: string | undefined;
   /** Byte budget of every per-restaurant cache (snapshots, documents, compressed forms, pages), in MiB. */
   readonly cacheMaxMb: number;
   /** Raw analytics events older than this many days are deleted (the daily rollups stay). */
@@ -49,6 +54,7 @@ export const defaultConfig: Config = Object.freeze({
   publicRateLimit: 1200,
   bodyLimitBytes: 1024 * 1024,
   tenantRefreshMs: 500,
+  publicUrl: undefined,
   cacheMaxMb: 256,
   analyticsRetentionDays: 90,
 });
@@ -85,6 +91,21 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   return list;
 }
 
+function parsePublicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(raw)) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address, e.g. https://{slug}.menu.example, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** A restaurant's public address (no trailing slash), from PUBLIC_URL or the local address. */
+export function publicAddress(config: Config, slug: string): string {
+  if (config.publicUrl) return config.publicUrl.replaceAll('{slug}', slug);
+  const port = config.port === 80 || config.port === 0 ? '' : `:${config.port}`;
+  return `http://${slug}.${config.baseDomain}${port}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
   const logLevel = (env.LOG_LEVEL ?? defaultConfig.logLevel) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -106,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     bodyLimitBytes: defaultConfig.bodyLimitBytes,
     tenantRefreshMs: defaultConfig.tenantRefreshMs,
     analyticsRetentionDays: int(env, 'ANALYTICS_RETENTION_DAYS', defaultConfig.analyticsRetentionDays, 1),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
     ...overrides,
   };

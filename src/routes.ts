@@ -16,6 +16,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { pageRoutes } from './modules/page/routes.js';
 import { panelRoutes } from './modules/panel/routes.js';
+import { qrRoutes } from './modules/qr/routes.js';
 import { registerAdminSettings } from './modules/settings/admin.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { registerAdminTheme } from './modules/theme/admin.js';
@@ -81,6 +82,7 @@ export async function registerRoutes(app: FastifyInstance, { config, counters, n
     await publicLimit(site);
     await site.register(pageRoutes);
     await site.register(mediaRoutes);
+    await site.register(qrRoutes);
   });
 
   // /admin: the owners' panel (HTML forms, signed-in sessions, CSRF on every form).

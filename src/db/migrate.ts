@@ -7,6 +7,7 @@ import * as analytics from './migrations/2026112102_analytics.js';
 import * as panelAccounts from './migrations/2026112310_panel_accounts.js';
 import * as auditLog from './migrations/2026112320_audit_log.js';
 import * as dinerTextsMedia from './migrations/2026112330_diner_texts_media.js';
+import * as tables from './migrations/2026112330_tables.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026112310_panel_accounts': panelAccounts,
   '2026112320_audit_log': auditLog,
   '2026112330_diner_texts_media': dinerTextsMedia,
+  '2026112330_tables': tables,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

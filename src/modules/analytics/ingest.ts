@@ -56,6 +56,8 @@ const Event = Type.Object(
       }),
     ),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    // The table from the QR code the diner scanned (?table=12).
+    table: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,16}$' })),
   },
   { additionalProperties: false },
 );
@@ -118,6 +120,7 @@ export function toStoredEvents(snapshot: MenuSnapshot, events: Event[], now: num
       item_id: e.item_id ?? null,
       allergens: e.allergens ? JSON.stringify(e.allergens) : null,
       query: e.query === undefined ? null : normalizeQuery(e.query) || null,
+      table_label: e.table ?? null,
     };
   });
   if (issues.length > 0) throw new ValidationError(issues);
