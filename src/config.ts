@@ -33,6 +33,8 @@ export interface Config {
   readonly cacheMaxMb: number;
   /** Lets webhooks target private and loopback addresses (WEBHOOKS_ALLOW_PRIVATE=true; tests, closed networks). */
   readonly webhooksAllowPrivate: boolean;
+  /** Raw analytics events older than this many days are deleted (the daily rollups stay). */
+  readonly analyticsRetentionDays: number;
 }
 
 /** A bad environment variable: the message names it. */
@@ -57,6 +59,7 @@ export const defaultConfig: Config = Object.freeze({
   publicUrl: undefined,
   cacheMaxMb: 256,
   webhooksAllowPrivate: false,
+  analyticsRetentionDays: 90,
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     publicRateLimit: int(env, 'PUBLIC_RATE_LIMIT', defaultConfig.publicRateLimit, 0),
     bodyLimitBytes: defaultConfig.bodyLimitBytes,
     tenantRefreshMs: defaultConfig.tenantRefreshMs,
+    analyticsRetentionDays: int(env, 'ANALYTICS_RETENTION_DAYS', defaultConfig.analyticsRetentionDays, 1),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',

@@ -20,6 +20,9 @@ const MENU_HEADERS = Object.freeze({
   'cache-control': 'public, no-cache',
   // Public reads are open to any web site (plugins/cors.ts); the fast path sends these headers as they are.
   'access-control-allow-origin': '*',
+  // The fast path answers before Fastify's hooks: the security headers travel with the document.
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
 });
 
 export function menuKey(locale: Locale, openKey: string): string {
