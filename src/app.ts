@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { CacheBudget } from './catalog/budget.js';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
@@ -20,6 +21,7 @@ import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './plug
 import { registerSwagger } from './plugins/swagger.js';
 import { tenantPlugin } from './plugins/tenant.js';
 import { registerRoutes } from './routes.js';
+import { type Announcer, openAnnouncer } from './runtime/announcements.js';
 import { keepTickObjectShape } from './runtime/tick-shape.js';
 
 declare module 'fastify' {
@@ -29,6 +31,7 @@ declare module 'fastify' {
     snapshots: SnapshotStore;
     documents: DocumentCache;
     budget: CacheBudget;
+    announcer: Announcer;
   }
 }
 
@@ -50,11 +53,42 @@ function counterStore(config: Config): CounterStore {
   );
 }
 
+/** What the directory learns changed, the caches drop; on SQLite it asks a cheap question before each refresh. */
+function wireDirectory(
+  directory: TenantDirectory,
+  snapshots: SnapshotStore,
+  documents: DocumentCache,
+  database: DbHandle,
+): void {
+  directory.onChange = (tenantId) => {
+    snapshots.forget(tenantId);
+    documents.forget(tenantId);
+  };
+  if (database.dialect !== 'sqlite') return;
+  // Commits of other processes move data_version; this connection's own writes move total_changes().
+  let last = '';
+  directory.changedSinceLastCheck = async () => {
+    const { rows } = await sql<{ v: number; c: number }>`
+      SELECT (SELECT data_version FROM pragma_data_version) AS v, total_changes() AS c`.execute(database.db);
+    const now = `${rows[0]?.v}:${rows[0]?.c}`;
+    if (now === last) return false;
+    last = now;
+    return true;
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // bin/menu.js does this before anything else; repeated here for processes that embed the app.
   keepTickObjectShape();
   const database = options.database ?? openDatabase(config.databaseUrl, config.databaseSchema);
   const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
+  const announcer = openAnnouncer({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    databaseUrl: database.url ?? config.databaseUrl,
+    databaseSchema: database.schema ?? config.databaseSchema,
+    onError: (err) => app.log.warn({ err }, 'announcement failed; the periodic refresh will catch up'),
+  });
   // One byte budget for every per-restaurant cache, least recently used first across restaurants.
   const budget = new CacheBudget(config.cacheMaxMb * 1024 * 1024);
   const snapshots = new SnapshotStore(database.db, options.now, budget);
@@ -97,8 +131,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('documents', documents);
   app.decorate('budget', budget);
   const menuWriter = new MenuWriter(database.db);
-  // A write committed here is served here at once, without waiting for the directory's refresh.
-  menuWriter.listen({ afterCommit: (tenantId, version) => directory.noteMenuVersion(tenantId, version) });
+  // A write committed here is served here at once and announced to every other instance. The
+  // state is read again too (one small query): a write may change what the directory keeps
+  // (whether the menu is online, its time zone, default locale).
+  const reload = (tenantId: number) =>
+    directory.reload(tenantId).catch((err) => app.log.warn({ err, tenantId }, 'tenant reload failed'));
+  menuWriter.listen({
+    afterCommit: (tenantId, version, changes) => {
+      directory.noteMenuVersion(tenantId, version);
+      void reload(tenantId);
+      announcer.announce({
+        tenantId,
+        kind: changes.some((c) => c.resource === 'settings') ? 'tenant' : 'menu',
+        version,
+      });
+    },
+  });
+  app.decorate('announcer', announcer);
+  wireDirectory(directory, snapshots, documents, database);
   app.decorate('menuWriter', menuWriter);
   const analytics = new AnalyticsWriter(database.db, app.log);
   app.decorate('analytics', analytics);
@@ -111,7 +161,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRoutes(app, { config, counters, now: options.now });
 
   app.addHook('onReady', async () => {
-    directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));
+    await announcer
+      .subscribe((a) => {
+        if (a.kind === 'created') return directory.tenantCreated();
+        if (!directory.get(a.tenantId)) return; // not served here yet: nothing to refresh
+        if (a.version !== undefined) directory.noteMenuVersion(a.tenantId, a.version);
+        void reload(a.tenantId);
+      })
+      .catch((err) =>
+        app.log.warn({ err }, 'cannot listen to announcements; the periodic refresh keeps instances in step'),
+      );
+    await directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));
     analytics.start();
   });
   app.addHook('preClose', async () => {
@@ -123,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Store every accepted analytics event before the database goes away.
     await analytics.stop();
     await counters.close();
+    await announcer.close();
     if (!options.database) await database.close();
   });
   return app;

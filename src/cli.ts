@@ -11,6 +11,7 @@ import { listTokens, revokeToken } from './modules/tokens/repo.js';
 import { createToken } from './modules/tokens/service.js';
 import { generatePassword } from './modules/users/password.js';
 import { createUser, resetPassword } from './modules/users/service.js';
+import { type Announcement, openAnnouncer } from './runtime/announcements.js';
 import { seedDemo } from './seed/demo.js';
 import { serve } from './server.js';
 
@@ -82,6 +83,7 @@ const commands: Record<string, Handler> = {
     try {
       await migrateToLatest(database);
       const result = await seedDemo(database.db, env.config.baseDomain);
+      if (result.created && result.tenantId) await announce(env, { tenantId: result.tenantId, kind: 'created' });
       env.out(
         result.created ? 'Demo restaurant created: slug "demo".' : 'Demo restaurant already present: nothing to do.',
       );
@@ -104,6 +106,7 @@ const commands: Record<string, Handler> = {
         { slug: positionals[0], name: values.name, domain },
         env.config.baseDomain,
       );
+      await announce(env, { tenantId: id, kind: 'created' });
       env.out(
         `Tenant ${id} created: http://${positionals[0]}.${env.config.baseDomain}${domain ? ` and http://${domain}` : ''}`,
       );
@@ -199,6 +202,30 @@ const commands: Record<string, Handler> = {
   'tenant:resume': (args, env) => changeStatus(args, env, 'active'),
 };
 
+/**
+ * Tells running servers about a change made here, as the server does after its own writes
+ * (runtime/announcements.ts). If that fails the change still stands: servers see it at their next
+ * safety-net refresh, so this warns instead of failing the command.
+ */
+async function announce(env: Env, announcement: Announcement): Promise<void> {
+  const announcer = openAnnouncer({
+    redisUrl: env.config.redisUrl,
+    redisPrefix: env.config.redisPrefix,
+    databaseUrl: env.config.databaseUrl,
+    databaseSchema: env.config.databaseSchema,
+    onError: () => undefined,
+  });
+  try {
+    await announcer.announceNow(announcement);
+  } catch (err) {
+    process.stderr.write(
+      `Warning: running servers were not told (${(err as Error).message}); they will notice within a second or so.\n`,
+    );
+  } finally {
+    await announcer.close();
+  }
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -237,6 +264,8 @@ async function changeStatus(args: string[], env: Env, status: 'active' | 'suspen
     if (!(await setTenantStatus(database.db, positionals[0], status))) {
       throw new InputError(`Unknown tenant "${positionals[0]}".`);
     }
+    const tenant = await findTenantStateBySlug(database.db, positionals[0]);
+    if (tenant) await announce(env, { tenantId: tenant.id, kind: 'tenant' });
     env.out(`Tenant "${positionals[0]}" is now ${status}.`);
   } finally {
     await database.close();

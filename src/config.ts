@@ -22,7 +22,10 @@ export interface Config {
   /** Requests per minute per tenant and client IP on public endpoints; 0 = off. */
   readonly publicRateLimit: number;
   readonly bodyLimitBytes: number;
-  /** How often each instance re-reads tenant state (suspension, menu version) written elsewhere. */
+  /**
+   * How often each instance asks for tenants changed elsewhere: the safety net behind announcements
+   * (runtime/announcements.ts); on SQLite without Redis, the way processes keep in step.
+   */
   readonly tenantRefreshMs: number;
   /** Byte budget of every per-restaurant cache (snapshots, documents, compressed forms, pages), in MiB. */
   readonly cacheMaxMb: number;
@@ -46,7 +49,7 @@ export const defaultConfig: Config = Object.freeze({
   adminRateLimit: 30,
   publicRateLimit: 1200,
   bodyLimitBytes: 1024 * 1024,
-  tenantRefreshMs: 500,
+  tenantRefreshMs: 1000,
   cacheMaxMb: 256,
 });
 

@@ -14,6 +14,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** PostgreSQL schema in use (search_path), when one was named. */
   schema?: string;
+  /** The URL it was opened with (other connections to the same database start from it). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function openDatabase(url: string, schema?: string): DbHandle {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
   }
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -42,5 +44,5 @@ export function openDatabase(url: string, schema?: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }

@@ -1,4 +1,5 @@
 // Tenant rows: lookup by address, creation with complete default rows, status and menu version.
+import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../http/schemas.js';
 import { LOCALES } from '../../i18n/locales.js';
@@ -44,6 +45,45 @@ function toState(row: StateRow): TenantState {
     timezone: row.timezone,
     defaultLocale: row.default_locale,
   };
+}
+
+/**
+ * The next tenants.change_seq: a PostgreSQL sequence, or MAX + 1 on SQLite (writers are serialized
+ * there). Every change another instance must notice takes one.
+ */
+function nextChangeSeq(db: Db): RawBuilder<number> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<number>`nextval('tenant_change_seq')`
+    : sql<number>`(SELECT COALESCE(MAX(change_seq), 0) + 1 FROM tenants)`;
+}
+
+export interface TenantChange {
+  state: TenantState;
+  changeSeq: number;
+}
+
+/**
+ * Tenants changed after `sinceSeq`, oldest change first: the directory's safety-net refresh.
+ * Not tenant-scoped by design (it is the directory); its cost follows the number of changes, not
+ * of tenants (index on change_seq).
+ */
+export async function loadTenantChanges(db: Db, sinceSeq: number, limit = 1000): Promise<TenantChange[]> {
+  const rows = await stateQuery(db)
+    .select('tenants.change_seq')
+    .where('tenants.change_seq', '>', sinceSeq)
+    .orderBy('tenants.change_seq')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ state: toState(row), changeSeq: Number(row.change_seq) }));
+}
+
+/** The highest change_seq so far (where a starting directory begins to read). */
+export async function latestChangeSeq(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.max('change_seq').as('seq'))
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
 }
 
 function stateQuery(db: Db) {
@@ -93,7 +133,11 @@ export async function listTenants(db: Db): Promise<TenantListing[]> {
 }
 
 export async function setTenantStatus(db: Db, slug: string, status: 'active' | 'suspended'): Promise<boolean> {
-  const result = await db.updateTable('tenants').set({ status }).where('slug', '=', slug).executeTakeFirst();
+  const result = await db
+    .updateTable('tenants')
+    .set({ status, change_seq: nextChangeSeq(db) })
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -127,7 +171,7 @@ export async function insertTenant(db: Db, input: { slug: string; name: string; 
   const now = nowIso();
   const tenant = await db
     .insertInto('tenants')
-    .values({ slug: input.slug, status: 'active', menu_version: 1, created_at: now })
+    .values({ slug: input.slug, status: 'active', menu_version: 1, created_at: now, change_seq: nextChangeSeq(db) })
     .returning('id')
     .executeTakeFirstOrThrow();
   const tenantId = Number(tenant.id);
@@ -168,7 +212,7 @@ export async function insertTenant(db: Db, input: { slug: string; name: string; 
 export async function bumpMenuVersion(db: Db, tenantId: number): Promise<number> {
   const row = await db
     .updateTable('tenants')
-    .set((eb) => ({ menu_version: eb('menu_version', '+', 1) }))
+    .set((eb) => ({ menu_version: eb('menu_version', '+', 1), change_seq: nextChangeSeq(db) }))
     .where('id', '=', tenantId)
     .returning('menu_version')
     .executeTakeFirstOrThrow();
