@@ -6,9 +6,12 @@ import { registerAnalyticsReports } from './modules/analytics/admin.js';
 import { ingestRoutes } from './modules/analytics/ingest.js';
 import { registerAdminCategories } from './modules/categories/admin.js';
 import { categoryRoutes } from './modules/categories/routes.js';
+import { dietaryRoutes } from './modules/dietary/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
 import { registerAdminItems } from './modules/items/admin.js';
 import { itemRoutes } from './modules/items/routes.js';
+import { mediaAdminRoutes } from './modules/media/admin.js';
+import { mediaRoutes } from './modules/media/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { pageRoutes } from './modules/page/routes.js';
 import { panelRoutes } from './modules/panel/routes.js';
@@ -47,6 +50,7 @@ export async function registerRoutes(app: FastifyInstance, { config, counters, n
         await pub.register(settingsRoutes);
         await pub.register(themeRoutes);
         await pub.register(allergenRoutes);
+        await pub.register(dietaryRoutes);
         await pub.register(ingestRoutes, { now });
       });
       await api.register(
@@ -61,6 +65,8 @@ export async function registerRoutes(app: FastifyInstance, { config, counters, n
           registerAdminSettings(admin);
           registerAdminTheme(admin);
           registerAnalyticsReports(admin, now);
+          // Image uploads: their own scope, the only one that reads image bodies.
+          await admin.register(mediaAdminRoutes);
         },
         { prefix: '/admin' },
       );
@@ -72,6 +78,7 @@ export async function registerRoutes(app: FastifyInstance, { config, counters, n
   await app.register(async (site) => {
     await publicLimit(site);
     await site.register(pageRoutes);
+    await site.register(mediaRoutes);
   });
 
   // /admin: the owners' panel (HTML forms, signed-in sessions, CSRF on every form).

@@ -5,12 +5,14 @@ import type { DbHandle } from './connect.js';
 import * as initial from './migrations/2026112101_initial.js';
 import * as analytics from './migrations/2026112102_analytics.js';
 import * as panelAccounts from './migrations/2026112310_panel_accounts.js';
+import * as dinerTextsMedia from './migrations/2026112330_diner_texts_media.js';
 import * as changeSeq from './migrations/2026112350_change_seq.js';
 
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
   '2026112102_analytics': analytics,
   '2026112310_panel_accounts': panelAccounts,
+  '2026112330_diner_texts_media': dinerTextsMedia,
   '2026112350_change_seq': changeSeq,
 };
 

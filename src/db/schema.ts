@@ -42,6 +42,15 @@ export interface SettingsTable {
   supported_locales: string;
   is_active: number;
   timezone: string;
+  /** JSON locale → text beside each diner-facing text (the plain column keeps the default locale's). */
+  cover_charge_text_translations: Generated<string>;
+  recommended_label_translations: Generated<string>;
+  allergen_info_translations: Generated<string>;
+  /** ISO 4217 code prices are shown in. */
+  currency: Generated<string>;
+  /** Uploaded logo / cover (JSON `{key, widths}` naming media rows), or null. */
+  logo_image: Generated<string | null>;
+  cover_image: Generated<string | null>;
   updated_at: string;
 }
 
@@ -59,6 +68,7 @@ export interface ThemeTable {
   layout_variant: string;
   header_style: string;
   footer_text: string;
+  footer_text_translations: Generated<string>;
   updated_at: string;
 }
 
@@ -69,6 +79,7 @@ export interface CategoryTable {
   menu_type: 'standard' | 'wine';
   name_translations: string;
   notes: string | null;
+  notes_translations: Generated<string>;
   display_order: number;
   is_active: number;
   show_subcategories: number;
@@ -118,6 +129,10 @@ export interface ItemTable {
   display_order: number;
   /** Lower-cased, accent-free text of every name and description translation, for search. */
   search_text: string;
+  /** JSON array of dietary keys (vegetarian, vegan, …). */
+  dietary: Generated<string>;
+  /** The photo: JSON `{key, widths}` naming media rows, or null. */
+  image: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -244,6 +259,15 @@ export interface AnalyticsSessionTable {
   session_id: string;
 }
 
+/** Re-encoded images (photos, logos, covers) by content-addressed name, served at /media/<name>. */
+export interface MediaTable {
+  tenant_id: number;
+  name: string;
+  content_type: string;
+  body: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   tenant_domains: TenantDomainTable;
@@ -253,6 +277,7 @@ export interface Database {
   types: TypeTable;
   wineries: WineryTable;
   items: ItemTable;
+  media: MediaTable;
   users: UserTable;
   api_tokens: ApiTokenTable;
   panel_sessions: PanelSessionTable;

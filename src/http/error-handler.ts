@@ -15,6 +15,7 @@ import {
   TooManyRequestsError,
   UnavailableError,
   UnknownRestaurantError,
+  UnsupportedMediaTypeError,
   ValidationError,
 } from './errors.js';
 import { HTML_TYPE, notFoundPage } from './not-found-page.js';
@@ -73,6 +74,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     return reply.code(422).send(error.field ? { ...body, errors: { [error.field]: [body.message] } } : body);
   }
   if (error instanceof BadRequestError) return reply.code(400).send(errorBody(locale, error.messageKey));
+  if (error instanceof UnsupportedMediaTypeError) return reply.code(415).send(errorBody(locale, error.messageKey));
   if (error instanceof MethodNotAllowedError) {
     return reply.code(405).header('allow', error.allow.join(', ')).send(errorBody(locale, 'method_not_allowed'));
   }

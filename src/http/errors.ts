@@ -61,6 +61,14 @@ export class BadRequestError extends AppError {
   }
 }
 
+/** A body of a media type the endpoint does not take (415), e.g. JSON sent to an image upload. */
+export class UnsupportedMediaTypeError extends AppError {
+  readonly statusCode = 415;
+  constructor(readonly messageKey: MessageKey) {
+    super(messageKey);
+  }
+}
+
 export class MethodNotAllowedError extends AppError {
   readonly statusCode = 405;
   constructor(readonly allow: string[]) {

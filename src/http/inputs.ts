@@ -14,6 +14,14 @@ export function TranslationsInput(options: { requiredItalian: boolean; maxLength
   return Type.Unsafe<Partial<Record<Locale, string>>>(Type.Object(props, { additionalProperties: false }));
 }
 
+/**
+ * A translatable diner-facing text on a write: the translations object (locale → text, every
+ * locale optional) or a plain string, which sets the restaurant's default locale's text.
+ */
+export function TranslatableInput(maxLength: number) {
+  return Type.Union([Type.String({ maxLength }), TranslationsInput({ requiredItalian: false, maxLength })]);
+}
+
 export const HexColor = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', [RULE]: 'hex_color' });
 export const CssLength = Type.String({
   maxLength: 32,

@@ -44,7 +44,9 @@ export type MessageKey =
   | 'body_not_object'
   | 'winery_in_use'
   | 'range_too_long'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  | 'image'
+  | 'unsupported_image_type';
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {
   it: {
@@ -91,6 +93,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'La cantina non può essere eliminata perché è usata da alcuni piatti.',
     range_too_long: 'Il periodo non può superare un anno.',
     service_unavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche secondo.',
+    image: ":Attribute deve essere un'immagine.",
+    unsupported_image_type:
+      "L'immagine va inviata come corpo della richiesta con Content-Type image/jpeg, image/png o image/webp.",
   },
   en: {
     required: 'The :attribute field is required.',
@@ -136,6 +141,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'The winery cannot be deleted because it is used by some dishes.',
     range_too_long: 'The period cannot exceed one year.',
     service_unavailable: 'The service is temporarily unavailable. Please try again in a few seconds.',
+    image: 'The :attribute field must be an image.',
+    unsupported_image_type:
+      'The image must be sent as the request body with Content-Type image/jpeg, image/png or image/webp.',
   },
   fr: {
     required: 'Le champ :attribute est obligatoire.',
@@ -182,6 +190,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'Le domaine viticole ne peut pas être supprimé car il est utilisé par certains plats.',
     range_too_long: 'La période ne peut pas dépasser un an.',
     service_unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
+    image: 'Le champ :attribute doit être une image.',
+    unsupported_image_type:
+      "L'image doit être envoyée comme corps de la requête avec Content-Type image/jpeg, image/png ou image/webp.",
   },
   de: {
     required: ':Attribute muss ausgefüllt werden.',
@@ -229,6 +240,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     range_too_long: 'Der Zeitraum darf ein Jahr nicht überschreiten.',
     service_unavailable:
       'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+    image: ':Attribute muss ein Bild sein.',
+    unsupported_image_type:
+      'Das Bild muss als Anfragetext mit Content-Type image/jpeg, image/png oder image/webp gesendet werden.',
   },
   es: {
     required: 'El campo :attribute es obligatorio.',
@@ -274,6 +288,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'La bodega no se puede eliminar porque la usan algunos platos.',
     range_too_long: 'El período no puede superar un año.',
     service_unavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
+    image: 'El campo :attribute debe ser una imagen.',
+    unsupported_image_type:
+      'La imagen debe enviarse como cuerpo de la solicitud con Content-Type image/jpeg, image/png o image/webp.',
   },
 };
 

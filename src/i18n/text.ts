@@ -40,3 +40,30 @@ export function parseJson<T>(text: string, fallback: T): T {
     return fallback;
   }
 }
+
+/**
+ * A diner-facing text kept as translations beside a plain column (the default locale's copy, read
+ * by older code). Rows written before the translations existed have only the plain text: it counts
+ * as the default locale's.
+ */
+export function storedTranslations(json: string, plain: string | null, defaultLocale: Locale): Translations {
+  const translations = parseJson<Translations>(json, {});
+  if (Object.values(translations).some(Boolean)) return translations;
+  return plain ? { [defaultLocale]: plain } : {};
+}
+
+/**
+ * Applies an admin write to a translatable text: an object replaces every translation, a plain
+ * string sets the default locale's text and keeps the others. Returns what to store in the
+ * translations column and in the plain column.
+ */
+export function writeTranslatable(
+  input: string | Translations,
+  current: Translations,
+  defaultLocale: Locale,
+): { json: string; plain: string } {
+  const next: Translations =
+    typeof input === 'string' ? { ...current, [defaultLocale]: input } : Object.assign({}, input);
+  for (const [key, value] of Object.entries(next)) if (!value) delete next[key];
+  return { json: JSON.stringify(next), plain: pickText(next, defaultLocale, defaultLocale) };
+}

@@ -192,6 +192,7 @@ for (const dialect of dialects) {
         name: 'Contorni',
         name_translations: { it: 'Contorni', en: 'Sides' },
         notes: null,
+        notes_translations: {},
         // The fixture's top-level sections use 10..50: a new one goes last.
         display_order: 60,
         is_active: true,
@@ -402,7 +403,8 @@ for (const dialect of dialects) {
       const put = await r.admin('PUT', `/${original.id}`, { notes: 'Nuove note' });
       assert.equal(put.statusCode, 200);
       assert.equal(put.json.success, true);
-      assert.deepEqual(put.json.data, { ...original, notes: 'Nuove note' });
+      // A plain string is the default locale's text (the fixture's default is Italian).
+      assert.deepEqual(put.json.data, { ...original, notes: 'Nuove note', notes_translations: { it: 'Nuove note' } });
       assert.equal((await r.pub('/categories')).json.data[0].notes, 'Nuove note');
 
       const patch = await r.admin('PATCH', `/${original.id}`, { is_active: false, show_subcategories: true });
@@ -410,6 +412,7 @@ for (const dialect of dialects) {
       assert.deepEqual(patch.json.data, {
         ...original,
         notes: 'Nuove note',
+        notes_translations: { it: 'Nuove note' },
         is_active: false,
         show_subcategories: true,
       });

@@ -12,9 +12,12 @@ const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
 const SETTINGS_KEYS = [
   'address',
   'allergen_info',
+  'allergen_info_translations',
   'business_name',
   'cover_charge_text',
+  'cover_charge_text_translations',
   'cover_image_url',
+  'currency',
   'default_locale',
   'email',
   'id',
@@ -23,6 +26,7 @@ const SETTINGS_KEYS = [
   'name',
   'phone',
   'recommended_label',
+  'recommended_label_translations',
   'review_url',
   'slug',
   'supported_locales',
@@ -370,6 +374,8 @@ for (const dialect of dialects) {
           font_family: 'Inter, sans-serif',
           font_url: 'https://fonts.example.test/inter.css',
           footer_text: '',
+          // A plain string is the default locale's text: '' removes it.
+          footer_text_translations: {},
           header_style: 'cover',
           border_radius: '0.75rem',
         });

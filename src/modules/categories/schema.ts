@@ -4,7 +4,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { CategoryRow } from '../../db/schema.js';
 import { Translated } from '../../http/schemas.js';
 import type { Locale } from '../../i18n/locales.js';
-import { parseJson, pickText, type Translations } from '../../i18n/text.js';
+import { parseJson, pickText, storedTranslations, type Translations } from '../../i18n/text.js';
 import { MenuItem } from '../items/schema.js';
 import { SubCategory } from '../types/schema.js';
 
@@ -21,6 +21,8 @@ const sectionFields = {
   time_visibility_enabled: Type.Boolean(),
   time_start: Type.Union([Type.String(), Type.Null()]),
   time_end: Type.Union([Type.String(), Type.Null()]),
+  // Addition beyond the contract (issue 11): `notes` is served in the requested locale from these.
+  notes_translations: Translated,
 };
 
 export const SectionFields = Type.Object(sectionFields);
@@ -52,18 +54,20 @@ export type CategoryTree = Static<typeof CategoryTree>;
 
 export function toSectionFields(row: CategoryRow, locale: Locale, defaultLocale: Locale): SectionFields {
   const names = parseJson<Translations>(row.name_translations, {});
+  const notes = storedTranslations(row.notes_translations, row.notes, defaultLocale);
   return {
     id: row.id,
     parent_id: row.parent_id,
     menu_type: row.menu_type,
     name: pickText(names, locale, defaultLocale),
     name_translations: names as Record<string, string>,
-    notes: row.notes,
+    notes: pickText(notes, locale, defaultLocale) || null,
     display_order: row.display_order,
     is_active: Boolean(row.is_active),
     show_subcategories: Boolean(row.show_subcategories),
     time_visibility_enabled: Boolean(row.time_visibility_enabled),
     time_start: row.time_start,
     time_end: row.time_end,
+    notes_translations: notes as Record<string, string>,
   };
 }

@@ -1,12 +1,15 @@
 // Section writes: one level of nesting, sub-sections share their parent's menu_type, a time window
 // needs both ends, and a section holding dishes or sub-sections is never deleted behind the owner's back.
 import { type Static, Type } from '@sinclair/typebox';
+import { findSettings } from '../../catalog/repo.js';
 import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import type { Db } from '../../db/connect.js';
 import { countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../http/errors.js';
-import { DisplayOrder, Flag, OptionalRef, TimeOfDay, TranslationsInput } from '../../http/inputs.js';
+import { DisplayOrder, Flag, OptionalRef, TimeOfDay, TranslatableInput, TranslationsInput } from '../../http/inputs.js';
+import { isLocale, type Locale } from '../../i18n/locales.js';
+import { storedTranslations, writeTranslatable } from '../../i18n/text.js';
 import { countDishesWith } from '../items/service.js';
 import { listSectionTypes, listSubSections } from './repo.js';
 
@@ -15,7 +18,8 @@ export const CategoryInput = Type.Object(
     parent_id: OptionalRef,
     menu_type: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('wine')])),
     name: TranslationsInput({ requiredItalian: true, maxLength: 200 }),
-    notes: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    // A plain string (the default locale's text, as before), the translations object, or null.
+    notes: Type.Optional(Type.Union([TranslatableInput(2000), Type.Null()])),
     display_order: DisplayOrder,
     is_active: Flag,
     show_subcategories: Flag,
@@ -29,12 +33,34 @@ export type CategoryInput = Static<typeof CategoryInput>;
 
 const flag = (value: boolean | undefined, current: number) => (value === undefined ? current : Number(value));
 
-function merge(current: MenuValues<'categories'>, input: Partial<CategoryInput>): MenuValues<'categories'> {
+/** The notes columns after a write: the plain column keeps the default locale's text (or null). */
+function mergeNotes(
+  current: MenuValues<'categories'>,
+  input: Partial<CategoryInput>,
+  defaultLocale: Locale,
+): Pick<MenuValues<'categories'>, 'notes' | 'notes_translations'> {
+  if (input.notes === undefined) return { notes: current.notes, notes_translations: current.notes_translations };
+  if (input.notes === null) return { notes: null, notes_translations: '{}' };
+  const before = storedTranslations(current.notes_translations, current.notes, defaultLocale);
+  const { json, plain } = writeTranslatable(input.notes, before, defaultLocale);
+  return { notes: plain || null, notes_translations: json };
+}
+
+async function restaurantLocale(w: MenuWrite): Promise<Locale> {
+  const code = (await findSettings(w.trx, w.tenantId)).default_locale;
+  return isLocale(code) ? code : 'it';
+}
+
+function merge(
+  current: MenuValues<'categories'>,
+  input: Partial<CategoryInput>,
+  defaultLocale: Locale,
+): MenuValues<'categories'> {
   return {
+    ...mergeNotes(current, input, defaultLocale),
     parent_id: input.parent_id === undefined ? current.parent_id : input.parent_id,
     menu_type: input.menu_type ?? current.menu_type,
     name_translations: input.name ? JSON.stringify(input.name) : current.name_translations,
-    notes: input.notes === undefined ? current.notes : input.notes,
     display_order: input.display_order ?? current.display_order,
     is_active: flag(input.is_active, current.is_active),
     show_subcategories: flag(input.show_subcategories, current.show_subcategories),
@@ -71,6 +97,7 @@ export async function createCategory(w: MenuWrite, input: CategoryInput): Promis
       menu_type: 'standard',
       name_translations: '{}',
       notes: null,
+      notes_translations: '{}',
       display_order: 0,
       is_active: 1,
       show_subcategories: 0,
@@ -79,6 +106,7 @@ export async function createCategory(w: MenuWrite, input: CategoryInput): Promis
       time_end: null,
     },
     input,
+    await restaurantLocale(w),
   );
   await settle(w.trx, w.tenantId, null, values);
   if (input.display_order === undefined) {
@@ -90,7 +118,7 @@ export async function createCategory(w: MenuWrite, input: CategoryInput): Promis
 export async function updateCategory(w: MenuWrite, id: number, input: Partial<CategoryInput>): Promise<void> {
   const current = await findRow(w.trx, 'categories', w.tenantId, id);
   if (!current) throw new NotFoundError();
-  const values = merge(current, input);
+  const values = merge(current, input, await restaurantLocale(w));
   await settle(w.trx, w.tenantId, id, values);
   await changeRow(w, 'categories', current, values);
   if (values.parent_id !== null) return;

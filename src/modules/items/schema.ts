@@ -4,6 +4,7 @@ import type { ItemRow, WineryRow } from '../../db/schema.js';
 import { Translated } from '../../http/schemas.js';
 import type { Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, type Translations } from '../../i18n/text.js';
+import { mediaUrl } from '../media/urls.js';
 import { toWinery, Winery } from '../wineries/schema.js';
 
 export const MenuItem = Type.Object({
@@ -21,6 +22,11 @@ export const MenuItem = Type.Object({
   is_recommended: Type.Boolean(),
   display_order: Type.Integer(),
   winery: Type.Union([Winery, Type.Null()]),
+  // Additions beyond the contract's 14 fields (issue 11).
+  dietary: Type.Array(Type.String(), { description: 'dietary label keys (see GET /dietary)' }),
+  image_url: Type.Union([Type.String(), Type.Null()], {
+    description: 'the photo (largest JPEG; /media/ addresses are relative to the restaurant address), or null',
+  }),
 });
 export type MenuItem = Static<typeof MenuItem>;
 
@@ -47,5 +53,7 @@ export function toMenuItem(
     is_recommended: Boolean(row.is_recommended),
     display_order: row.display_order,
     winery: winery ? toWinery(winery, locale, defaultLocale) : null,
+    dietary: parseJson<string[]>(row.dietary, []),
+    image_url: mediaUrl(row.image),
   };
 }

@@ -9,6 +9,9 @@ import { type FieldIssue, NotFoundError, ValidationError } from '../../http/erro
 import { DisplayOrder, Flag, Id, OptionalRef, TranslationsInput } from '../../http/inputs.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../allergens/data.js';
+import { DIETARY_KEYS } from '../dietary/data.js';
+import { pruneMedia } from '../media/repo.js';
+import { parseImageRef } from '../media/urls.js';
 import { itemSearchText } from './repo.js';
 
 export const ItemInput = Type.Object(
@@ -21,6 +24,9 @@ export const ItemInput = Type.Object(
     price: Type.Number({ minimum: 0, maximum: 1_000_000, 'x-decimals': 2 }),
     allergens: Type.Optional(
       Type.Array(Type.Union(ALLERGEN_KEYS.map((k) => Type.Literal(k))), { maxItems: 14, uniqueItems: true }),
+    ),
+    dietary: Type.Optional(
+      Type.Array(Type.Union(DIETARY_KEYS.map((k) => Type.Literal(k))), { maxItems: 5, uniqueItems: true }),
     ),
     is_active: Flag,
     is_recommended: Flag,
@@ -56,6 +62,8 @@ function merge(current: MenuValues<'items'>, input: Partial<ItemInput>): MenuVal
     description_translations: JSON.stringify(descriptions),
     price_cents: input.price === undefined ? current.price_cents : Math.round(input.price * 100),
     allergens: input.allergens === undefined ? current.allergens : JSON.stringify(input.allergens),
+    dietary: input.dietary === undefined ? current.dietary : JSON.stringify(input.dietary),
+    image: current.image,
     is_active: input.is_active === undefined ? current.is_active : Number(input.is_active),
     is_recommended: input.is_recommended === undefined ? current.is_recommended : Number(input.is_recommended),
     display_order: input.display_order ?? current.display_order,
@@ -72,6 +80,8 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
     description_translations: '{}',
     price_cents: 0,
     allergens: '[]',
+    dietary: '[]',
+    image: null,
     is_active: 1,
     is_recommended: 0,
     display_order: 0,
@@ -94,7 +104,11 @@ export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemIn
 }
 
 export async function deleteItem(w: MenuWrite, id: number): Promise<void> {
-  if (!(await removeRow(w, 'items', id))) throw new NotFoundError();
+  const current = await findRow(w.trx, 'items', w.tenantId, id);
+  if (!current || !(await removeRow(w, 'items', id))) throw new NotFoundError();
+  // Its photo's files go too, unless another dish shows the same picture.
+  const image = parseImageRef(current.image);
+  if (image) await pruneMedia(w.trx, w.tenantId, image.key);
 }
 
 /** Used by sections, sub-categories and wineries before they are deleted or moved. */

@@ -15,8 +15,8 @@ export interface MenuData {
 
 export function menuData(snapshot: MenuSnapshot, openKey: string, locale: Locale): MenuData {
   return {
-    settings: settingsView(snapshot),
-    theme: themeView(snapshot),
+    settings: settingsView(snapshot, locale),
+    theme: themeView(snapshot, locale),
     sections: flatSections(snapshot, openKey).map((row) => sectionView(snapshot, row, locale, openKey)),
   };
 }

@@ -2,7 +2,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { SettingsRow } from '../../db/schema.js';
-import { parseJson } from '../../i18n/text.js';
+import { Translated } from '../../http/schemas.js';
+import { isLocale, type Locale } from '../../i18n/locales.js';
+import { parseJson, pickText, storedTranslations } from '../../i18n/text.js';
+import { mediaUrl } from '../media/urls.js';
 
 export const Settings = Type.Object({
   id: Type.Integer(),
@@ -23,20 +26,34 @@ export const Settings = Type.Object({
   supported_locales: Type.Array(Type.String()),
   is_active: Type.Boolean(),
   timezone: Type.String(),
+  // Additions beyond the contract (issue 11): the translations behind the translated texts above,
+  // and the currency prices are in.
+  cover_charge_text_translations: Translated,
+  allergen_info_translations: Translated,
+  recommended_label_translations: Translated,
+  currency: Type.String({ description: 'ISO 4217 code of the prices (default EUR)' }),
 });
 export type Settings = Static<typeof Settings>;
 
-export function toSettings(row: SettingsRow, slug: string): Settings {
+/** The settings' texts that diners read, translated like dish names. */
+export const TRANSLATED_SETTINGS = ['cover_charge_text', 'allergen_info', 'recommended_label'] as const;
+
+export function toSettings(row: SettingsRow, slug: string, locale?: Locale): Settings {
+  const fallback: Locale = isLocale(row.default_locale) ? row.default_locale : 'it';
+  const want = locale ?? fallback;
+  const cover = storedTranslations(row.cover_charge_text_translations, row.cover_charge_text, fallback);
+  const info = storedTranslations(row.allergen_info_translations, row.allergen_info, fallback);
+  const label = storedTranslations(row.recommended_label_translations, row.recommended_label, fallback);
   return {
     id: row.id,
     name: row.name,
     slug,
-    logo_url: row.logo_url,
-    cover_image_url: row.cover_image_url,
-    cover_charge_text: row.cover_charge_text,
-    allergen_info: row.allergen_info,
+    logo_url: mediaUrl(row.logo_image) ?? row.logo_url,
+    cover_image_url: mediaUrl(row.cover_image) ?? row.cover_image_url,
+    cover_charge_text: pickText(cover, want, fallback),
+    allergen_info: pickText(info, want, fallback),
     review_url: row.review_url,
-    recommended_label: row.recommended_label,
+    recommended_label: pickText(label, want, fallback),
     business_name: row.business_name,
     vat_number: row.vat_number,
     address: row.address,
@@ -46,9 +63,14 @@ export function toSettings(row: SettingsRow, slug: string): Settings {
     supported_locales: parseJson<string[]>(row.supported_locales, []),
     is_active: Boolean(row.is_active),
     timezone: row.timezone,
+    cover_charge_text_translations: cover as Record<string, string>,
+    allergen_info_translations: info as Record<string, string>,
+    recommended_label_translations: label as Record<string, string>,
+    currency: row.currency,
   };
 }
 
-export function settingsView(snapshot: MenuSnapshot): Settings {
-  return toSettings(snapshot.settings, snapshot.slug);
+/** The settings with their texts in `locale` (the restaurant's default locale when not given). */
+export function settingsView(snapshot: MenuSnapshot, locale?: Locale): Settings {
+  return toSettings(snapshot.settings, snapshot.slug, locale);
 }

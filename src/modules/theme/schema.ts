@@ -1,7 +1,10 @@
 // Theme object on the wire, and the mapper from its row.
 import { type Static, Type } from '@sinclair/typebox';
-import type { MenuSnapshot } from '../../catalog/snapshot.js';
+import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
 import type { ThemeRow } from '../../db/schema.js';
+import { Translated } from '../../http/schemas.js';
+import type { Locale } from '../../i18n/locales.js';
+import { pickText, storedTranslations } from '../../i18n/text.js';
 
 export const LAYOUT_VARIANTS = ['classic', 'cards', 'compact'] as const;
 export const HEADER_STYLES = ['cover', 'logo', 'minimal'] as const;
@@ -19,10 +22,13 @@ export const Theme = Type.Object({
   layout_variant: Type.String(),
   header_style: Type.String(),
   footer_text: Type.String(),
+  // Addition beyond the contract (issue 11): `footer_text` is served in the requested locale from these.
+  footer_text_translations: Translated,
 });
 export type Theme = Static<typeof Theme>;
 
-export function toTheme(row: ThemeRow): Theme {
+export function toTheme(row: ThemeRow, locale: Locale, defaultLocale: Locale): Theme {
+  const footer = storedTranslations(row.footer_text_translations, row.footer_text, defaultLocale);
   return {
     id: row.id,
     primary_color: row.primary_color,
@@ -35,10 +41,13 @@ export function toTheme(row: ThemeRow): Theme {
     border_radius: row.border_radius,
     layout_variant: row.layout_variant,
     header_style: row.header_style,
-    footer_text: row.footer_text,
+    footer_text: pickText(footer, locale, defaultLocale),
+    footer_text_translations: footer as Record<string, string>,
   };
 }
 
-export function themeView(snapshot: MenuSnapshot): Theme {
-  return toTheme(snapshot.theme);
+/** The theme with its footer in `locale` (the restaurant's default locale when not given). */
+export function themeView(snapshot: MenuSnapshot, locale?: Locale): Theme {
+  const fallback = defaultLocaleOf(snapshot);
+  return toTheme(snapshot.theme, locale ?? fallback, fallback);
 }
