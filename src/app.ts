@@ -1,5 +1,6 @@
 // The app factory: assembles the database, the stores, the plugins and the route table from a
 // config object, and never listens.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import { registerValidation } from './http/validator.js';
 import { AnalyticsWriter } from './modules/analytics/writer.js';
 import { DocumentCache } from './modules/menu/document.js';
 import { menuFastPath } from './modules/menu/fast-path.js';
+import type { FastPathCounts } from './modules/ops/metrics.js';
 import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './plugins/counters.js';
 import { registerSwagger } from './plugins/swagger.js';
@@ -51,6 +53,20 @@ function counterStore(config: Config): CounterStore {
     new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }),
     config.redisPrefix,
   );
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** pino: JSON lines, or pino-pretty when asked (LOG_FORMAT=pretty) or when stdout is a terminal (auto). */
+function loggerOptions(config: Config) {
+  if (config.logLevel === 'silent') return false;
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  return pretty
+    ? {
+        level: config.logLevel,
+        transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+      }
+    : { level: config.logLevel };
 }
 
 /** What the directory learns changed, the caches drop; on SQLite it asks a cheap question before each refresh. */
@@ -95,7 +111,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const documents = new DocumentCache(budget);
   const counters = counterStore(config);
   let open = true;
+  const fastPathCounts: FastPathCounts = { ok: 0, notModified: 0 };
   const fastPath = menuFastPath({
+    counts: fastPathCounts,
     config,
     directory,
     snapshots,
@@ -114,7 +132,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;
     },
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
+    // x-request-id from the caller (a proxy's) when it looks like one, else a fresh UUID; echoed back.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     // Fastify accepts a hop count at run time although its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: config.bodyLimitBytes,
@@ -153,12 +177,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const analytics = new AnalyticsWriter(database.db, app.log);
   app.decorate('analytics', analytics);
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   registerValidation(app);
   app.addSchema(ErrorEnvelope);
   registerErrorHandling(app);
   await app.register(tenantPlugin, { directory });
   await registerSwagger(app);
-  await registerRoutes(app, { config, counters, now: options.now });
+  await registerRoutes(app, { config, counters, now: options.now, fastPath: fastPathCounts });
 
   app.addHook('onReady', async () => {
     await announcer

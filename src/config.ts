@@ -29,6 +29,12 @@ export interface Config {
   readonly tenantRefreshMs: number;
   /** Byte budget of every per-restaurant cache (snapshots, documents, compressed forms, pages), in MiB. */
   readonly cacheMaxMb: number;
+  /** Bearer token for /metrics; unset: /metrics answers loopback callers only. */
+  readonly metricsToken: string | undefined;
+  /** `pretty` (pino-pretty), `json`, or `auto`: pretty when stdout is a terminal. */
+  readonly logFormat: 'auto' | 'json' | 'pretty';
+  /** Worker processes of `menu serve` sharing one port (1: no cluster). */
+  readonly workers: number;
 }
 
 /** A bad environment variable: the message names it. */
@@ -51,6 +57,9 @@ export const defaultConfig: Config = Object.freeze({
   bodyLimitBytes: 1024 * 1024,
   tenantRefreshMs: 1000,
   cacheMaxMb: 256,
+  metricsToken: undefined,
+  logFormat: 'auto',
+  workers: 1,
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -85,6 +94,12 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   return list;
 }
 
+function logFormat(raw: string | undefined): Config['logFormat'] {
+  if (raw === undefined || raw === '') return defaultConfig.logFormat;
+  if (raw === 'auto' || raw === 'json' || raw === 'pretty') return raw;
+  throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${raw}"`);
+}
+
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
   const logLevel = (env.LOG_LEVEL ?? defaultConfig.logLevel) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -106,6 +121,9 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     bodyLimitBytes: defaultConfig.bodyLimitBytes,
     tenantRefreshMs: defaultConfig.tenantRefreshMs,
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logFormat: logFormat(env.LOG_FORMAT),
+    workers: int(env, 'WORKERS', defaultConfig.workers, 1),
     ...overrides,
   };
   return Object.freeze(config);

@@ -16,6 +16,8 @@ export interface DbHandle {
   schema?: string;
   /** The URL it was opened with (other connections to the same database start from it). */
   url?: string;
+  /** PostgreSQL's connection pool, for its sizes in /metrics. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export function openDatabase(url: string, schema?: string): DbHandle {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema, url, pool, close: () => db.destroy() };
   }
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

@@ -1,5 +1,4 @@
 // Tenant rows: lookup by address, creation with complete default rows, status and menu version.
-import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../http/schemas.js';
 import { LOCALES } from '../../i18n/locales.js';
@@ -45,16 +44,6 @@ function toState(row: StateRow): TenantState {
     timezone: row.timezone,
     defaultLocale: row.default_locale,
   };
-}
-
-/**
- * The next tenants.change_seq: a PostgreSQL sequence, or MAX + 1 on SQLite (writers are serialized
- * there). Every change another instance must notice takes one.
- */
-function nextChangeSeq(db: Db): RawBuilder<number> {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<number>`nextval('tenant_change_seq')`
-    : sql<number>`(SELECT COALESCE(MAX(change_seq), 0) + 1 FROM tenants)`;
 }
 
 export interface TenantChange {
@@ -133,11 +122,7 @@ export async function listTenants(db: Db): Promise<TenantListing[]> {
 }
 
 export async function setTenantStatus(db: Db, slug: string, status: 'active' | 'suspended'): Promise<boolean> {
-  const result = await db
-    .updateTable('tenants')
-    .set({ status, change_seq: nextChangeSeq(db) })
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const result = await db.updateTable('tenants').set({ status }).where('slug', '=', slug).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -171,7 +156,7 @@ export async function insertTenant(db: Db, input: { slug: string; name: string; 
   const now = nowIso();
   const tenant = await db
     .insertInto('tenants')
-    .values({ slug: input.slug, status: 'active', menu_version: 1, created_at: now, change_seq: nextChangeSeq(db) })
+    .values({ slug: input.slug, status: 'active', menu_version: 1, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const tenantId = Number(tenant.id);
@@ -212,7 +197,7 @@ export async function insertTenant(db: Db, input: { slug: string; name: string; 
 export async function bumpMenuVersion(db: Db, tenantId: number): Promise<number> {
   const row = await db
     .updateTable('tenants')
-    .set((eb) => ({ menu_version: eb('menu_version', '+', 1), change_seq: nextChangeSeq(db) }))
+    .set((eb) => ({ menu_version: eb('menu_version', '+', 1) }))
     .where('id', '=', tenantId)
     .returning('menu_version')
     .executeTakeFirstOrThrow();
