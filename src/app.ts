@@ -42,6 +42,10 @@ export interface BuildOptions {
   database?: DbHandle;
   /** Clock for time-of-day windows; defaults to Date.now. */
   now?: () => number;
+  /** Rate-limit counters (a cluster worker's, shared through the primary); else memory or Redis from the config. */
+  counters?: CounterStore;
+  /** This process is one worker of `menu serve` with WORKERS > 1. */
+  clusterWorker?: boolean;
 }
 
 /** Fastify's default idle keep-alive: longer than the usual proxy's, so the proxy closes first. */
@@ -103,13 +107,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redisPrefix: config.redisPrefix,
     databaseUrl: database.url ?? config.databaseUrl,
     databaseSchema: database.schema ?? config.databaseSchema,
+    clusterWorker: options.clusterWorker,
     onError: (err) => app.log.warn({ err }, 'announcement failed; the periodic refresh will catch up'),
   });
   // One byte budget for every per-restaurant cache, least recently used first across restaurants.
   const budget = new CacheBudget(config.cacheMaxMb * 1024 * 1024);
   const snapshots = new SnapshotStore(database.db, options.now, budget);
   const documents = new DocumentCache(budget);
-  const counters = counterStore(config);
+  const counters = options.counters ?? counterStore(config);
   let open = true;
   const fastPathCounts: FastPathCounts = { ok: 0, notModified: 0 };
   const fastPath = menuFastPath({

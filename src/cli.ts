@@ -12,6 +12,7 @@ import { createToken } from './modules/tokens/service.js';
 import { generatePassword } from './modules/users/password.js';
 import { createUser, resetPassword } from './modules/users/service.js';
 import { type Announcement, openAnnouncer } from './runtime/announcements.js';
+import { seedDemoCopies } from './seed/copies.js';
 import { seedDemo } from './seed/demo.js';
 import { serve } from './server.js';
 
@@ -20,7 +21,7 @@ const USAGE = `Usage: menu <command> [options]
 Commands:
   serve [--migrate] [--seed-demo]          start the HTTP server
   migrate                                  apply database migrations
-  demo                                     seed the demo restaurant (idempotent)
+  demo [--copies N --prefix r]             seed the demo restaurant (idempotent), or N copies r0…r<N-1>
   tenant:create <slug> --name "<name>" [--domain <host>]
   tenant:list
   tenant:suspend <slug>
@@ -78,7 +79,9 @@ const commands: Record<string, Handler> = {
     }
   },
   async demo(args, env) {
-    positional(args, 0, 'menu demo');
+    const usage = 'menu demo [--copies N --prefix r]';
+    const { values } = positional(args, 0, usage, { copies: { type: 'string' }, prefix: { type: 'string' } });
+    if (values.copies !== undefined || values.prefix !== undefined) return demoCopies(env, values, usage);
     const database = await env.open();
     try {
       await migrateToLatest(database);
@@ -201,6 +204,39 @@ const commands: Record<string, Handler> = {
   'tenant:suspend': (args, env) => changeStatus(args, env, 'suspended'),
   'tenant:resume': (args, env) => changeStatus(args, env, 'active'),
 };
+
+async function demoCopies(env: Env, values: Record<string, string | boolean | undefined>, usage: string) {
+  const copies = Number(values.copies);
+  const prefix = typeof values.prefix === 'string' ? values.prefix : 'r';
+  if (!Number.isSafeInteger(copies) || copies < 1 || copies > 1_000_000) {
+    throw new UsageError(`--copies must be a whole number from 1 to 1000000.\nUsage: ${usage}`);
+  }
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,50})$/.test(prefix)) {
+    throw new UsageError(
+      `--prefix must be lower-case letters, digits and hyphens, starting with a letter or digit.\nUsage: ${usage}`,
+    );
+  }
+  const database = await env.open();
+  try {
+    await migrateToLatest(database);
+    const started = Date.now();
+    let last = 0;
+    const result = await seedDemoCopies(database.db, copies, prefix, (done) => {
+      if (Date.now() - last > 5000) {
+        last = Date.now();
+        process.stderr.write(`  ${done}/${copies}\n`);
+      }
+    });
+    // One announcement tells running servers that new restaurants exist.
+    if (result.tenantIds.length > 0) await announce(env, { tenantId: result.tenantIds[0], kind: 'created' });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    env.out(
+      `${result.created} demo restaurant(s) created (${prefix}0 … ${prefix}${copies - 1}, ${result.skipped} already there) in ${seconds} s.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
 
 /**
  * Tells running servers about a change made here, as the server does after its own writes

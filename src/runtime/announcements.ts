@@ -18,7 +18,7 @@ export interface Announcement {
   version?: number;
 }
 
-export type AnnouncementTransport = 'redis' | 'postgres' | 'none';
+export type AnnouncementTransport = 'redis' | 'postgres' | 'cluster' | 'none';
 
 export interface Announcer {
   readonly transport: AnnouncementTransport;
@@ -36,6 +36,8 @@ export interface AnnouncerOptions {
   redisPrefix: string;
   databaseUrl: string;
   databaseSchema: string | undefined;
+  /** A cluster worker (WORKERS > 1): without Redis or PostgreSQL, the primary relays. */
+  clusterWorker?: boolean;
   onError: (err: unknown) => void;
 }
 
@@ -191,6 +193,38 @@ class PostgresAnnouncer implements Announcer {
   }
 }
 
+/**
+ * Workers of one `menu serve` (WORKERS=N) on SQLite without Redis: the primary relays each
+ * worker's announcements to the others. Other processes (the CLI) are seen by data_version.
+ */
+class ClusterAnnouncer implements Announcer {
+  readonly transport = 'cluster';
+  private readonly origin = randomBytes(8).toString('hex');
+  private listener: ((message: unknown) => void) | undefined;
+
+  announce(announcement: Announcement): void {
+    process.send?.({ type: 'menu:announce', raw: JSON.stringify({ ...announcement, origin: this.origin }) });
+  }
+
+  async announceNow(announcement: Announcement): Promise<void> {
+    this.announce(announcement);
+  }
+
+  async subscribe(listener: (announcement: Announcement) => void): Promise<void> {
+    this.listener = (message) => {
+      const m = message as { type?: string; raw?: string };
+      if (m?.type !== 'menu:announce' || typeof m.raw !== 'string') return;
+      const announcement = parse(m.raw, this.origin);
+      if (announcement) listener(announcement);
+    };
+    process.on('message', this.listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.listener) process.off('message', this.listener);
+  }
+}
+
 class SilentAnnouncer implements Announcer {
   readonly transport = 'none';
   announce(): void {}
@@ -199,12 +233,12 @@ class SilentAnnouncer implements Announcer {
   async close(): Promise<void> {}
 }
 
-/** Redis when configured, else PostgreSQL when that is the database, else none (SQLite: see the file comment). */
+/** Redis when configured, else PostgreSQL when that is the database, else the cluster's primary, else none (SQLite: see the file comment). */
 export function openAnnouncer(options: AnnouncerOptions): Announcer {
   if (options.redisUrl)
     return new RedisAnnouncer(options.redisUrl, options.redisPrefix, options.databaseSchema, options.onError);
   if (options.databaseUrl.startsWith('postgres://') || options.databaseUrl.startsWith('postgresql://')) {
     return new PostgresAnnouncer(options.databaseUrl, options.databaseSchema, options.onError);
   }
-  return new SilentAnnouncer();
+  return options.clusterWorker && process.send ? new ClusterAnnouncer() : new SilentAnnouncer();
 }

@@ -16,7 +16,7 @@ for (const dialect of dialects) {
         for (const host of ['alpha', 'nowhere.example.test', '10.0.0.1']) {
           const health = await call(t.app, { url: '/healthz', host });
           assert.equal(health.statusCode, 200, host);
-          assert.deepEqual(health.json, { status: 'ok' });
+          assert.deepEqual(health.json, { status: 'ok', pid: process.pid });
           const ready = await call(t.app, { url: '/readyz', host });
           assert.equal(ready.statusCode, 200, host);
           assert.deepEqual(ready.json, {

@@ -85,7 +85,7 @@ export const opsRoutes = fp(
 
     const noStore = { 'cache-control': 'no-store' };
     app.get('/healthz', { schema: { hide: true }, config: { untenanted: true } }, async (_request, reply) =>
-      reply.headers(noStore).send({ status: 'ok' }),
+      reply.headers(noStore).send({ status: 'ok', pid: process.pid }),
     );
     app.get('/readyz', { schema: { hide: true }, config: { untenanted: true } }, async (_request, reply) => {
       const result = await checks();
