@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { CacheBudget } from './catalog/budget.js';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
-import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { registerValidation } from './http/validator.js';
 import { AnalyticsWriter } from './modules/analytics/writer.js';
@@ -19,7 +18,8 @@ import { DocumentCache } from './modules/menu/document.js';
 import { menuFastPath } from './modules/menu/fast-path.js';
 import type { FastPathCounts } from './modules/ops/metrics.js';
 import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
-import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './plugins/counters.js';
+import { type CounterStore, MemoryCounterStore } from './plugins/counters.js';
+import { FallbackCounterStore, fallbackCounterStore } from './plugins/shared-counters.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { tenantPlugin } from './plugins/tenant.js';
 import { registerRoutes } from './routes.js';
@@ -31,6 +31,8 @@ declare module 'fastify' {
     config: Config;
     database: DbHandle;
     snapshots: SnapshotStore;
+    /** The rate-limit counters (in memory, or shared through Redis with a local fallback). */
+    counterStore: CounterStore;
     documents: DocumentCache;
     budget: CacheBudget;
     announcer: Announcer;
@@ -53,10 +55,8 @@ export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 function counterStore(config: Config): CounterStore {
   if (!config.redisUrl) return new MemoryCounterStore();
-  return new RedisCounterStore(
-    new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }),
-    config.redisPrefix,
-  );
+  // Shared through Redis, each instance's own counters while Redis is away (plugins/shared-counters.ts).
+  return fallbackCounterStore(config.redisUrl, config.redisPrefix);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -148,6 +148,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    // `__proto__` and `constructor.prototype` keys are dropped while parsing, never a 400 or a
+    // prototype change; a plain `constructor` key stays an ordinary (unknown) field.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    clientErrorHandler,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler((host) => {
       const name = normalizeHost(host);
@@ -156,6 +161,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('counterStore', counters);
+  if (counters instanceof FallbackCounterStore) counters.log = app.log;
+  // A PostgreSQL restart terminates idle connections: note it, the pool opens new ones on demand.
+  database.onConnectionError((err) => app.log.warn({ err }, 'database connection lost; it will be reopened'));
   app.decorate('snapshots', snapshots);
   app.decorate('documents', documents);
   app.decorate('budget', budget);
@@ -204,7 +213,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .catch((err) =>
         app.log.warn({ err }, 'cannot listen to announcements; the periodic refresh keeps instances in step'),
       );
-    await directory.start((err) => app.log.warn({ err }, 'tenant refresh failed'));
+    // While the database is away the directory keeps what it knows (cached pages keep being
+    // served); the outage and the recovery are logged once each, not every second.
+    let failing = false;
+    await directory.start(
+      (err) => {
+        if (!failing) app.log.warn({ err }, 'tenant refresh failed; serving the last known state');
+        failing = true;
+      },
+      () => {
+        if (failing) app.log.info('tenant refresh recovered');
+        failing = false;
+      },
+    );
     analytics.start();
   });
   app.addHook('preClose', async () => {

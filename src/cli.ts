@@ -1,5 +1,7 @@
 // The `menu` command line: migrations, the demo seed, tenants, and the server; same DATABASE_URL as the
-// app. Started by bin/menu.js, which loads runtime/tick-shape before this module.
+// app. Started by bin/menu.js, which loads runtime/tick-shape before this module. `main` takes its
+// environment and its standard streams as arguments and returns the exit code, so tests run it in
+// process (test/cli/run.ts) instead of spawning node for every command.
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { type Db, type DbHandle, openDatabase } from './db/connect.js';
@@ -37,9 +39,26 @@ Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMA
 
 class UsageError extends Error {}
 
+/** The standard streams a command uses; the process's own unless a caller (a test) passes others. */
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Read to the end by `--password-stdin`. */
+  stdin: AsyncIterable<string | Uint8Array>;
+}
+
+const processIo: CliIo = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  get stdin() {
+    return process.stdin; // touched only when a command reads it
+  },
+};
+
 type Handler = (args: string[], env: Env) => Promise<void>;
 interface Env {
   config: ReturnType<typeof loadConfig>;
+  io: CliIo;
   open(): Promise<DbHandle>;
   out(line: string): void;
 }
@@ -66,7 +85,9 @@ const commands: Record<string, Handler> = {
       migrate: { type: 'boolean' },
       'seed-demo': { type: 'boolean' },
     });
-    await serve(env.config, { migrate: Boolean(values.migrate), seedDemo: Boolean(values['seed-demo']) });
+    await serve(env.config, { migrate: Boolean(values.migrate), seedDemo: Boolean(values['seed-demo']) }, (text) =>
+      env.io.stdout.write(text),
+    );
   },
   async migrate(args, env) {
     positional(args, 0, 'menu migrate');
@@ -137,7 +158,7 @@ const commands: Record<string, Handler> = {
       'password-stdin': { type: 'boolean' },
     });
     const fromStdin = Boolean(values['password-stdin']);
-    const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword();
+    const password = fromStdin ? (await readStdin(env.io)).replace(/\r?\n$/, '') : generatePassword();
     await withTenant(env, positionals[0], async (db, tenantId) => {
       const name = typeof values.name === 'string' ? values.name : '';
       await createUser(db, tenantId, { email: positionals[1], password, name });
@@ -152,7 +173,7 @@ const commands: Record<string, Handler> = {
     const usage = 'menu user:password <tenant> <email> [--password-stdin]';
     const { positionals, values } = positional(args, 2, usage, { 'password-stdin': { type: 'boolean' } });
     const fromStdin = Boolean(values['password-stdin']);
-    const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword();
+    const password = fromStdin ? (await readStdin(env.io)).replace(/\r?\n$/, '') : generatePassword();
     await withTenant(env, positionals[0], async (db, tenantId) => {
       const ended = await resetPassword(db, tenantId, positionals[1], password);
       const sessions = `${ended} panel session${ended === 1 ? '' : 's'} ended`;
@@ -262,9 +283,9 @@ async function announce(env: Env, announcement: Announcement): Promise<void> {
   }
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(io: CliIo): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -308,39 +329,45 @@ async function changeStatus(args: string[], env: Env, status: 'active' | 'suspen
   }
 }
 
-/** Runs one command; returns the process exit code (0 ok, 1 failure, 2 bad usage). */
+/**
+ * Runs one command; returns the process exit code (0 ok, 1 failure, 2 bad usage) and never exits
+ * the process itself. `environment` is read instead of process.env, `io` instead of the process's
+ * streams.
+ */
 export async function main(
   argv: string[],
   environment: Record<string, string | undefined> = process.env,
+  io: CliIo = processIo,
 ): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
-    process.stdout.write(USAGE);
+    io.stdout.write(USAGE);
     return name ? 0 : 2;
   }
   const handler = commands[name];
   if (!handler) {
-    process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
+    io.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
     return 2;
   }
   try {
     const config = loadConfig(environment);
     await handler(args, {
       config,
+      io,
       open: async () => openDatabase(config.databaseUrl, config.databaseSchema),
-      out: (line) => process.stdout.write(`${line}\n`),
+      out: (line) => io.stdout.write(`${line}\n`),
     });
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`${err.message}\n`);
+      io.stderr.write(`${err.message}\n`);
       return 2;
     }
     if (err instanceof InputError) {
-      process.stderr.write(`Error: ${err.message}\n`);
+      io.stderr.write(`Error: ${err.message}\n`);
       return 1;
     }
-    process.stderr.write(`Error: ${(err as Error).message ?? String(err)}\n`);
+    io.stderr.write(`Error: ${(err as Error).message ?? String(err)}\n`);
     return 1;
   }
 }

@@ -27,6 +27,11 @@ export interface Config {
    * (runtime/announcements.ts); on SQLite without Redis, the way processes keep in step.
    */
   readonly tenantRefreshMs: number;
+  /**
+   * The public address of a restaurant for QR codes, JSON-LD and Open Graph: a template with
+   * `{slug}` (PUBLIC_URL=https://{slug}.menu.example); unset = http://<slug>.<baseDomain>:<port>.
+   */
+  readonly publicUrl: string | undefined;
   /** Byte budget of every per-restaurant cache (snapshots, documents, compressed forms, pages), in MiB. */
   readonly cacheMaxMb: number;
   /** Bearer token for /metrics; unset: /metrics answers loopback callers only. */
@@ -56,6 +61,7 @@ export const defaultConfig: Config = Object.freeze({
   publicRateLimit: 1200,
   bodyLimitBytes: 1024 * 1024,
   tenantRefreshMs: 1000,
+  publicUrl: undefined,
   cacheMaxMb: 256,
   metricsToken: undefined,
   logFormat: 'auto',
@@ -100,6 +106,21 @@ function logFormat(raw: string | undefined): Config['logFormat'] {
   throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${raw}"`);
 }
 
+function parsePublicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(raw)) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address, e.g. https://{slug}.menu.example, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** A restaurant's public address (no trailing slash), from PUBLIC_URL or the local address. */
+export function publicAddress(config: Config, slug: string): string {
+  if (config.publicUrl) return config.publicUrl.replaceAll('{slug}', slug);
+  const port = config.port === 80 || config.port === 0 ? '' : `:${config.port}`;
+  return `http://${slug}.${config.baseDomain}${port}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
   const logLevel = (env.LOG_LEVEL ?? defaultConfig.logLevel) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -120,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     publicRateLimit: int(env, 'PUBLIC_RATE_LIMIT', defaultConfig.publicRateLimit, 0),
     bodyLimitBytes: defaultConfig.bodyLimitBytes,
     tenantRefreshMs: defaultConfig.tenantRefreshMs,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: logFormat(env.LOG_FORMAT),

@@ -16,12 +16,17 @@ export interface ServeOptions {
   seedDemo: boolean;
 }
 
-export async function serve(config: Config, options: ServeOptions): Promise<void> {
+/** `write` prints the start-up lines (the demo owner's password, the addresses); stdout by default. */
+export async function serve(
+  config: Config,
+  options: ServeOptions,
+  write: (text: string) => unknown = (text) => process.stdout.write(text),
+): Promise<void> {
   if (config.workers > 1 && cluster.isWorker) return serveWorker(config);
-  const database = await prepare(config, options);
+  const database = await prepare(config, options, write);
   if (config.workers > 1) {
     await database.close();
-    return servePrimary(config);
+    return servePrimary(config, write);
   }
   const app = await buildApp(config, { database });
   let closing = false;
@@ -33,16 +38,18 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await database.close();
     process.exit(0);
   };
+  // Last line of defence: a stray rejection (a driver error nobody awaited) is logged, never fatal.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
-  await announceAddresses(config, database, port, 1);
+  await announceAddresses(config, database, port, 1, write);
 }
 
 /** Migrates (or refuses an unmigrated database) and seeds the demo into an empty one; once per `menu serve`. */
-async function prepare(config: Config, options: ServeOptions): Promise<DbHandle> {
+async function prepare(config: Config, options: ServeOptions, write: (text: string) => unknown): Promise<DbHandle> {
   const database = openDatabase(config.databaseUrl, config.databaseSchema);
   try {
     if (options.migrate) await migrateToLatest(database);
@@ -60,7 +67,7 @@ async function prepare(config: Config, options: ServeOptions): Promise<DbHandle>
     if (Number(count) === 0) {
       const seeded = await seedDemo(database.db, config.baseDomain);
       if (seeded.owner) {
-        process.stdout.write(
+        write(
           `Demo restaurant created. Owner sign-in: ${seeded.owner.email} / ${seeded.owner.password} (shown once)\n` +
             `Admin panel: http://demo.${config.baseDomain}:${config.port}/admin (API tokens, settings, theme, staff)\n`,
         );
@@ -70,7 +77,13 @@ async function prepare(config: Config, options: ServeOptions): Promise<DbHandle>
   return database;
 }
 
-async function announceAddresses(config: Config, database: DbHandle, port: number, workers: number): Promise<void> {
+async function announceAddresses(
+  config: Config,
+  database: DbHandle,
+  port: number,
+  workers: number,
+  write: (text: string) => unknown,
+): Promise<void> {
   const slugs = await database.db
     .selectFrom('tenants')
     .select('slug')
@@ -79,7 +92,7 @@ async function announceAddresses(config: Config, database: DbHandle, port: numbe
     .limit(3)
     .execute();
   const lines = slugs.map(({ slug }) => `  http://${slug}.${config.baseDomain}:${port}/api/v1/menu/en`);
-  process.stdout.write(
+  write(
     `Menu service listening on ${config.host}:${port} (${database.dialect}${workers > 1 ? `, ${workers} workers` : ''}).\n` +
       (lines.length > 0
         ? `Open:\n${lines.join('\n')}\n`
@@ -101,6 +114,7 @@ async function serveWorker(config: Config): Promise<void> {
     await database.close();
     process.exit(0);
   };
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.once('SIGTERM', () => void close());
   process.once('SIGINT', () => void close());
   process.on('message', (message: { type?: string }) => {
@@ -113,13 +127,13 @@ async function serveWorker(config: Config): Promise<void> {
 /** How long a stopping worker may finish its requests before it is killed. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function servePrimary(config: Config): Promise<void> {
+async function servePrimary(config: Config, write: (text: string) => unknown): Promise<void> {
   const counts = serveCounters();
   const workers = new Set<Worker>();
   let stopping = false;
   let listening = 0;
   let reported = false;
-  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const log = (line: string) => write(`${line}\n`);
 
   const fork = () => {
     const worker = cluster.fork();
@@ -136,7 +150,7 @@ async function servePrimary(config: Config): Promise<void> {
         if (!reported && ++listening === config.workers) {
           reported = true;
           const database = openDatabase(config.databaseUrl, config.databaseSchema);
-          void announceAddresses(config, database, message.port ?? config.port, config.workers).finally(() =>
+          void announceAddresses(config, database, message.port ?? config.port, config.workers, write).finally(() =>
             database.close(),
           );
         }

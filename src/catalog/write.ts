@@ -5,6 +5,7 @@
 // are told).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.js';
+import { isRetryableConflict } from '../db/errors.js';
 import { bumpMenuVersion } from '../modules/tenants/repo.js';
 import type { MenuSnapshot } from './snapshot.js';
 
@@ -48,6 +49,9 @@ export type InTransaction = (trx: Db, tenantId: number, actor: Actor, changes: C
 /** Runs after the commit (e.g. serving the new version, telling other instances). */
 export type AfterCommit = (tenantId: number, version: number, changes: Change[]) => void;
 
+/** A write that meets a lock or serialization conflict is tried this many times in all. */
+export const WRITE_ATTEMPTS = 3;
+
 export class MenuWriter {
   private readonly inTransaction: InTransaction[] = [];
   private readonly afterCommit: AfterCommit[] = [];
@@ -61,14 +65,23 @@ export class MenuWriter {
   }
 
   async write<T>(tenantId: number, actor: Actor, work: (w: MenuWrite) => Promise<T>): Promise<T> {
-    const changes: Change[] = [];
-    const { result, version } = await this.db.transaction().execute(async (trx) => {
-      const result = await work({ trx, tenantId, actor, record: (change) => changes.push(change) });
-      for (const listener of this.inTransaction) await listener(trx, tenantId, actor, changes);
-      return { result, version: await bumpMenuVersion(trx, tenantId) };
-    });
-    for (const listener of this.afterCommit) listener(tenantId, version, changes);
-    return result;
+    for (let attempt = 1; ; attempt++) {
+      const changes: Change[] = [];
+      try {
+        const { result, version } = await this.db.transaction().execute(async (trx) => {
+          const result = await work({ trx, tenantId, actor, record: (change) => changes.push(change) });
+          for (const listener of this.inTransaction) await listener(trx, tenantId, actor, changes);
+          return { result, version: await bumpMenuVersion(trx, tenantId) };
+        });
+        for (const listener of this.afterCommit) listener(tenantId, version, changes);
+        return result;
+      } catch (err) {
+        // Rolled back as a whole: another process held SQLite's lock, or PostgreSQL could not
+        // serialize it with a concurrent write. Run it again a few times, then let it answer 503/409.
+        if (attempt >= WRITE_ATTEMPTS || !isRetryableConflict(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
+      }
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -19,7 +19,22 @@ export interface DbHandle {
   /** PostgreSQL's connection pool, for its sizes in /metrics. */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
+  /**
+   * Where errors of idle connections go (a PostgreSQL restart terminates them). Without a
+   * listener they are dropped: the pool replaces the connection, the process never crashes.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
 }
+
+/**
+ * Fail fast while PostgreSQL is away: a connection (or a free pool slot) is waited for at most
+ * this long, and a query whose answer does not come (a cut network) is abandoned after
+ * QUERY_TIMEOUT_MS; the request then answers 503 instead of hanging.
+ */
+export const CONNECT_TIMEOUT_MS = 2000;
+export const QUERY_TIMEOUT_MS = 5000;
+/** SQLite waits this long for another process's lock, then the write is retried (catalog/write.ts) or answered 503. */
+export const SQLITE_BUSY_TIMEOUT_MS = 1000;
 
 // COUNT(*) and SUM() come back from pg as strings (int8/numeric); ids and flags are int4 already.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -33,18 +48,59 @@ export function openDatabase(url: string, schema?: string): DbHandle {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      // TCP keep-alive notices a dead peer on idle connections (a failover, a cut network).
+      keepAlive: true,
+      // Names the service's sessions in pg_stat_activity (and lets a test terminate exactly them).
+      application_name: schema ? `menu:${schema}` : 'menu',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // An idle client's error (FATAL 57P01 on a restart) is emitted on the pool: unhandled, it
+    // would crash the process. The pool has already discarded that client.
+    let listener: ((err: Error) => void) | undefined;
+    pool.on('error', (err) => listener?.(err));
+    // A checked-out client's socket error (ECONNRESET mid-query) is emitted on the client, which
+    // the pool no longer listens to: without this, it too would crash the process. The query in
+    // flight is rejected with the same error, and the pool discards the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema, url, pool, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      schema,
+      url,
+      pool,
+      close: () => db.destroy(),
+      onConnectionError: (l) => {
+        listener = l;
+      },
+    };
   }
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', url, close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: immediateTransactions(new SqliteDialect({ database: sqlite })) });
+  return { db, dialect: 'sqlite', url, close: () => db.destroy(), onConnectionError: () => {} };
+}
+
+/**
+ * SQLite transactions take the write lock when they begin (BEGIN IMMEDIATE), where busy_timeout
+ * waits for it. A deferred transaction that reads first and then writes fails at once with
+ * SQLITE_BUSY when another process (the CLI, a second server) holds the lock.
+ */
+function immediateTransactions(dialect: SqliteDialect): SqliteDialect {
+  const createDriver = dialect.createDriver.bind(dialect);
+  dialect.createDriver = () => {
+    const driver = createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  };
+  return dialect;
 }

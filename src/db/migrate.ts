@@ -6,6 +6,7 @@ import * as initial from './migrations/2026112101_initial.js';
 import * as analytics from './migrations/2026112102_analytics.js';
 import * as panelAccounts from './migrations/2026112310_panel_accounts.js';
 import * as dinerTextsMedia from './migrations/2026112330_diner_texts_media.js';
+import * as tables from './migrations/2026112330_tables.js';
 import * as changeSeq from './migrations/2026112350_change_seq.js';
 
 export const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '2026112102_analytics': analytics,
   '2026112310_panel_accounts': panelAccounts,
   '2026112330_diner_texts_media': dinerTextsMedia,
+  '2026112330_tables': tables,
   '2026112350_change_seq': changeSeq,
 };
 

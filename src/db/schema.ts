@@ -203,6 +203,8 @@ export interface AnalyticsEventTable {
   item_id: number | null;
   allergens: string | null;
   query: string | null;
+  /** The table from the QR code (?table=12), or null. */
+  table_label: Generated<string | null>;
 }
 
 export interface AnalyticsDailyTable {

@@ -1,8 +1,11 @@
 // The one place errors become responses: typed domain errors, Fastify's own errors (router and
 // parser errors included), and the unexpected ones (logged with context, answered 500 without
 // their text). Every error answer leaves here: the JSON envelope, or the branded HTML 404.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
+import { isDatabaseUnavailable, missingReferenceField, writeConflictOf } from '../db/errors.js';
 import type { Locale } from '../i18n/locales.js';
 import { formatMessage, type MessageKey } from '../i18n/messages.js';
 import {
@@ -27,7 +30,8 @@ function attributeName(field: string): string {
 }
 
 export function validationBody(issues: FieldIssue[], locale: Locale) {
-  const errors: Record<string, string[]> = {};
+  // Field names come from the client: `constructor` or `__proto__` must be plain keys here.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const issue of issues) {
     const message = formatMessage(locale, issue.rule, { attribute: attributeName(issue.field), ...issue.params });
     const list = errors[issue.field] ?? [];
@@ -40,7 +44,7 @@ export function validationBody(issues: FieldIssue[], locale: Locale) {
     more === 0
       ? all[0]
       : `${all[0]} ${formatMessage(locale, more === 1 ? 'more_errors_one' : 'more_errors_other', { count: more })}`;
-  return { success: false as const, message, errors };
+  return { success: false as const, message, errors: { ...errors } };
 }
 
 function errorBody(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}) {
@@ -54,6 +58,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; key: MessageKey }>
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'payload_too_large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'unsupported_media_type' },
 };
+
+/** Seconds a client is asked to wait while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
@@ -94,12 +101,28 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     // 401, 403, 404: the spec fixes these messages (English, as the spec shows them).
     return reply.code(error.statusCode).send({ success: false, message: error.message });
   }
+  // The database is down, restarting, unreachable or locked by another process: try again soon.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error, tenant: request.tenant?.slug, url: request.url }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send(errorBody(locale, 'service_unavailable'));
+  }
+  // A concurrent write got in the way (the section was just deleted, the value just taken).
+  const conflict = writeConflictOf(error);
+  if (conflict === 'reference') {
+    const field = missingReferenceField(error);
+    if (field) return reply.code(422).send(validationBody([{ field, rule: 'exists' }], locale));
+    return reply.code(422).send(errorBody(locale, 'reference_gone'));
+  }
+  if (conflict) return reply.code(409).send(errorBody(locale, 'write_conflict'));
   const fastifyError = error as FastifyError;
-  const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+  const known = typeof fastifyError.code === 'string' ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
   if (known) return reply.code(known.status).send(errorBody(locale, known.key));
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    // Any other client error Fastify raised (bad header, bad URL encoding, ...).
-    return reply.code(fastifyError.statusCode).send(errorBody(locale, 'malformed_json'));
+    // Any other client error Fastify raised (bad header, bad URL encoding, URL or headers too long, ...).
+    return reply.code(fastifyError.statusCode).send(errorBody(locale, 'bad_request'));
   }
   request.log.error({ err: error, tenant: request.tenant?.slug, url: request.url }, 'request failed');
   return reply.code(500).send(errorBody(locale, 'server_error'));
@@ -154,4 +177,27 @@ export function frameworkErrorHandler(resolve: TenantResolver) {
     if (!(tenant instanceof Promise)) return answer(tenant);
     tenant.then(answer, (err) => sendError(err, request, reply));
   };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser cannot read at all (headers or URL
+ * over 16 KiB, bytes that are not HTTP, a URL with invalid characters) never reaches Fastify; the
+ * socket gets the envelope with the status Node's parser implies, then is closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(errorBody(messageLocale(undefined), 'bad_request'));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
+      'Cache-Control: no-store\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }

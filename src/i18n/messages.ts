@@ -45,6 +45,10 @@ export type MessageKey =
   | 'winery_in_use'
   | 'range_too_long'
   | 'service_unavailable'
+  | 'write_conflict'
+  | 'reference_gone'
+  | 'bad_request'
+  | 'origin_not_allowed'
   | 'image'
   | 'unsupported_image_type';
 
@@ -93,6 +97,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'La cantina non può essere eliminata perché è usata da alcuni piatti.',
     range_too_long: 'Il periodo non può superare un anno.',
     service_unavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche secondo.',
+    write_conflict: "Il menu è stato modificato da un'altra richiesta nello stesso momento. Ricarica e riprova.",
+    reference_gone: 'Un elemento collegato è stato appena eliminato o modificato. Ricarica e riprova.',
+    bad_request: 'La richiesta non può essere letta.',
+    origin_not_allowed: 'Gli eventi sono accettati solo dalle pagine di questo ristorante.',
     image: ":Attribute deve essere un'immagine.",
     unsupported_image_type:
       "L'immagine va inviata come corpo della richiesta con Content-Type image/jpeg, image/png o image/webp.",
@@ -141,6 +149,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'The winery cannot be deleted because it is used by some dishes.',
     range_too_long: 'The period cannot exceed one year.',
     service_unavailable: 'The service is temporarily unavailable. Please try again in a few seconds.',
+    write_conflict: 'The menu was changed by another request at the same time. Reload and try again.',
+    reference_gone: 'A related record was just removed or changed. Reload and try again.',
+    bad_request: 'The request cannot be read.',
+    origin_not_allowed: "Events are accepted only from this restaurant's own pages.",
     image: 'The :attribute field must be an image.',
     unsupported_image_type:
       'The image must be sent as the request body with Content-Type image/jpeg, image/png or image/webp.',
@@ -190,6 +202,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'Le domaine viticole ne peut pas être supprimé car il est utilisé par certains plats.',
     range_too_long: 'La période ne peut pas dépasser un an.',
     service_unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
+    write_conflict: 'Le menu a été modifié par une autre requête au même moment. Rechargez et réessayez.',
+    reference_gone: "Un élément lié vient d'être supprimé ou modifié. Rechargez et réessayez.",
+    bad_request: 'La requête ne peut pas être lue.',
+    origin_not_allowed: 'Les événements ne sont acceptés que depuis les pages de ce restaurant.',
     image: 'Le champ :attribute doit être une image.',
     unsupported_image_type:
       "L'image doit être envoyée comme corps de la requête avec Content-Type image/jpeg, image/png ou image/webp.",
@@ -240,6 +256,12 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     range_too_long: 'Der Zeitraum darf ein Jahr nicht überschreiten.',
     service_unavailable:
       'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+    write_conflict:
+      'Das Menü wurde gleichzeitig durch eine andere Anfrage geändert. Bitte neu laden und erneut versuchen.',
+    reference_gone:
+      'Ein verknüpfter Eintrag wurde soeben entfernt oder geändert. Bitte neu laden und erneut versuchen.',
+    bad_request: 'Die Anfrage kann nicht gelesen werden.',
+    origin_not_allowed: 'Ereignisse werden nur von den Seiten dieses Restaurants angenommen.',
     image: ':Attribute muss ein Bild sein.',
     unsupported_image_type:
       'Das Bild muss als Anfragetext mit Content-Type image/jpeg, image/png oder image/webp gesendet werden.',
@@ -288,6 +310,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     winery_in_use: 'La bodega no se puede eliminar porque la usan algunos platos.',
     range_too_long: 'El período no puede superar un año.',
     service_unavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
+    write_conflict: 'El menú fue modificado por otra solicitud al mismo tiempo. Recargue e inténtelo de nuevo.',
+    reference_gone: 'Un elemento relacionado acaba de ser eliminado o modificado. Recargue e inténtelo de nuevo.',
+    bad_request: 'La solicitud no se puede leer.',
+    origin_not_allowed: 'Los eventos solo se aceptan desde las páginas de este restaurante.',
     image: 'El campo :attribute debe ser una imagen.',
     unsupported_image_type:
       'La imagen debe enviarse como cuerpo de la solicitud con Content-Type image/jpeg, image/png o image/webp.',

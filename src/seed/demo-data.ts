@@ -5,13 +5,31 @@ export const demoRestaurant: DemoRestaurant = {
   slug: 'demo',
   settings: {
     name: 'Trattoria Al Portico',
-    logo_url: 'https://www.trattoria-alportico.it/img/logo.svg',
-    cover_image_url: 'https://www.trattoria-alportico.it/img/cover-sala.jpg',
-    cover_charge_text: 'Coperto € 2,50',
-    allergen_info:
-      "Se avete allergie o intolleranze alimentari, chiedete al nostro personale prima di ordinare: sapremo indicarvi i piatti adatti e, quando possibile, adattarli. Nella nostra cucina si lavorano tutti i 14 allergeni, quindi non possiamo escludere contaminazioni crociate. L'elenco completo degli ingredienti è disponibile su richiesta.",
+    // The demo's logo and cover are its own images, drawn and stored at seed time (demo-images.ts).
+    logo_url: '',
+    cover_image_url: null,
+    cover_charge_text: {
+      it: 'Coperto € 2,50',
+      en: 'Cover charge €2.50',
+      fr: 'Couvert 2,50 €',
+      de: 'Gedeck 2,50 €',
+      es: 'Cubierto 2,50 €',
+    },
+    allergen_info: {
+      it: "Se avete allergie o intolleranze alimentari, chiedete al nostro personale prima di ordinare: sapremo indicarvi i piatti adatti e, quando possibile, adattarli. Nella nostra cucina si lavorano tutti i 14 allergeni, quindi non possiamo escludere contaminazioni crociate. L'elenco completo degli ingredienti è disponibile su richiesta.",
+      en: 'If you have food allergies or intolerances, please ask our staff before ordering: we will point out suitable dishes and adapt them where possible. All 14 allergens are handled in our kitchen, so we cannot rule out cross-contamination. The full list of ingredients is available on request.',
+      fr: 'Si vous avez des allergies ou des intolérances alimentaires, demandez à notre personnel avant de commander : nous vous indiquerons les plats adaptés et les adapterons si possible. Les 14 allergènes sont manipulés dans notre cuisine ; nous ne pouvons donc pas exclure de contamination croisée. La liste complète des ingrédients est disponible sur demande.',
+      de: 'Wenn Sie Lebensmittelallergien oder -unverträglichkeiten haben, fragen Sie bitte vor der Bestellung unser Personal: Wir nennen Ihnen geeignete Gerichte und passen sie nach Möglichkeit an. In unserer Küche werden alle 14 Allergene verarbeitet, daher können wir Kreuzkontaminationen nicht ausschließen. Die vollständige Zutatenliste erhalten Sie auf Anfrage.',
+      es: 'Si tiene alergias o intolerancias alimentarias, consulte a nuestro personal antes de pedir: le indicaremos los platos adecuados y, cuando sea posible, los adaptaremos. En nuestra cocina se manipulan los 14 alérgenos, por lo que no podemos descartar la contaminación cruzada. La lista completa de ingredientes está disponible bajo petición.',
+    },
     review_url: 'https://www.trattoria-alportico.it/recensioni',
-    recommended_label: 'Consigliato dallo chef',
+    recommended_label: {
+      it: 'Consigliato dallo chef',
+      en: "Chef's choice",
+      fr: 'Suggestion du chef',
+      de: 'Empfehlung des Küchenchefs',
+      es: 'Recomendado por el chef',
+    },
     business_name: 'Al Portico Ristorazione S.r.l.',
     vat_number: 'IT03827410378',
     address: 'Via Santo Stefano 42, 40125 Bologna (BO)',
@@ -32,7 +50,13 @@ export const demoRestaurant: DemoRestaurant = {
     border_radius: '8px',
     layout_variant: 'classic',
     header_style: 'cover',
-    footer_text: 'Trattoria Al Portico · Via Santo Stefano 42, Bologna · Pranzo e cena, chiuso il lunedì',
+    footer_text: {
+      it: 'Trattoria Al Portico · Via Santo Stefano 42, Bologna · Pranzo e cena, chiuso il lunedì',
+      en: 'Trattoria Al Portico · Via Santo Stefano 42, Bologna · Lunch and dinner, closed on Mondays',
+      fr: 'Trattoria Al Portico · Via Santo Stefano 42, Bologne · Déjeuner et dîner, fermé le lundi',
+      de: 'Trattoria Al Portico · Via Santo Stefano 42, Bologna · Mittag- und Abendessen, montags Ruhetag',
+      es: 'Trattoria Al Portico · Via Santo Stefano 42, Bolonia · Almuerzo y cena, cerrado los lunes',
+    },
   },
   wineries: [
     {
@@ -160,7 +184,13 @@ export const demoRestaurant: DemoRestaurant = {
         de: 'Aperitivo',
         es: 'Aperitivo',
       },
-      notes: 'Dalle 17:00 alle 20:00, ogni drink è accompagnato da stuzzichini della casa',
+      notes: {
+        it: 'Dalle 17:00 alle 20:00, ogni drink è accompagnato da stuzzichini della casa',
+        en: 'From 5 pm to 8 pm every drink comes with our home-made nibbles',
+        fr: 'De 17 h à 20 h, chaque boisson est servie avec nos amuse-bouches maison',
+        de: 'Von 17 bis 20 Uhr gibt es zu jedem Getränk hausgemachte Häppchen',
+        es: 'De 17:00 a 20:00, cada bebida se sirve con nuestros aperitivos caseros',
+      },
       window: { start: '17:00', end: '20:00' },
       dishes: [
         {
@@ -427,7 +457,13 @@ export const demoRestaurant: DemoRestaurant = {
         de: 'Erste Gänge',
         es: 'Primeros platos',
       },
-      notes: 'Tutta la pasta fresca è tirata a mano ogni mattina',
+      notes: {
+        it: 'Tutta la pasta fresca è tirata a mano ogni mattina',
+        en: 'All our fresh pasta is rolled by hand every morning',
+        fr: 'Toutes nos pâtes fraîches sont abaissées à la main chaque matin',
+        de: 'Unsere frische Pasta wird jeden Morgen von Hand ausgerollt',
+        es: 'Toda nuestra pasta fresca se estira a mano cada mañana',
+      },
       show_subcategories: true,
       types: [
         {
@@ -754,7 +790,13 @@ export const demoRestaurant: DemoRestaurant = {
         de: 'Hauptgerichte',
         es: 'Segundos platos',
       },
-      notes: 'I secondi sono serviti senza contorno',
+      notes: {
+        it: 'I secondi sono serviti senza contorno',
+        en: 'Main courses are served without side dishes',
+        fr: 'Les plats sont servis sans accompagnement',
+        de: 'Hauptgerichte werden ohne Beilage serviert',
+        es: 'Los segundos se sirven sin guarnición',
+      },
       dishes: [
         {
           name: {
@@ -1000,7 +1042,13 @@ export const demoRestaurant: DemoRestaurant = {
         de: 'Weine',
         es: 'Vinos',
       },
-      notes: 'Prezzi a bottiglia (0,75 l). Chiedete al personale i vini al calice del giorno',
+      notes: {
+        it: 'Prezzi a bottiglia (0,75 l). Chiedete al personale i vini al calice del giorno',
+        en: 'Prices per bottle (0.75 l). Ask our staff for today’s wines by the glass',
+        fr: 'Prix à la bouteille (0,75 l). Demandez au personnel les vins au verre du jour',
+        de: 'Preise pro Flasche (0,75 l). Fragen Sie nach den offenen Weinen des Tages',
+        es: 'Precios por botella (0,75 l). Pregunte al personal por los vinos por copa del día',
+      },
       dishes: [],
       children: [
         {
@@ -1281,7 +1329,13 @@ export const demoRestaurant: DemoRestaurant = {
             de: 'Süßweine',
             es: 'Vinos dulces',
           },
-          notes: 'Prezzi al calice (8 cl)',
+          notes: {
+            it: 'Prezzi al calice (8 cl)',
+            en: 'Prices per glass (8 cl)',
+            fr: 'Prix au verre (8 cl)',
+            de: 'Preise pro Glas (8 cl)',
+            es: 'Precios por copa (8 cl)',
+          },
           dishes: [
             {
               name: {
@@ -1336,7 +1390,13 @@ export const demoRestaurant: DemoRestaurant = {
         de: 'Desserts',
         es: 'Postres',
       },
-      notes: 'Tutti i nostri dolci sono preparati in casa',
+      notes: {
+        it: 'Tutti i nostri dolci sono preparati in casa',
+        en: 'All our desserts are made in-house',
+        fr: 'Tous nos desserts sont faits maison',
+        de: 'Alle unsere Desserts sind hausgemacht',
+        es: 'Todos nuestros postres son caseros',
+      },
       dishes: [
         {
           name: {
@@ -1572,4 +1632,27 @@ export const demoRestaurant: DemoRestaurant = {
       ],
     },
   ],
+};
+
+/** Dietary labels and drawn photos of some demo dishes, by Italian name. */
+export const demoDishExtras: Record<string, { dietary?: string[]; photo?: string }> = {
+  'Analcolico della casa': { dietary: ['vegan', 'gluten_free', 'lactose_free'] },
+  'Tagliere emiliano con tigelle': { photo: 'tagliere' },
+  'Burrata con pomodorini e pesto': { dietary: ['vegetarian', 'gluten_free'], photo: 'burrata' },
+  'Bruschette miste': { dietary: ['vegan', 'lactose_free'] },
+  'Parmigiana di melanzane': { dietary: ['vegetarian', 'gluten_free'] },
+  'Tortellini in brodo': { photo: 'tortellini' },
+  'Tortelloni burro e salvia': { dietary: ['vegetarian'] },
+  'Lasagne alla bolognese': { photo: 'lasagne' },
+  'Cacio e pepe': { dietary: ['vegetarian'] },
+  'Risotto ai funghi porcini': { dietary: ['vegetarian', 'gluten_free'] },
+  'Ribollita toscana': { dietary: ['vegan', 'lactose_free'] },
+  'Tagliata di manzo': { dietary: ['gluten_free'], photo: 'tagliata' },
+  'Branzino al forno': { dietary: ['gluten_free', 'lactose_free'] },
+  'Verdure grigliate': { dietary: ['vegan', 'gluten_free', 'lactose_free'], photo: 'verdure' },
+  'Insalata mista': { dietary: ['vegan', 'gluten_free', 'lactose_free'] },
+  'Spinaci saltati': { dietary: ['vegan', 'gluten_free', 'lactose_free'] },
+  'Spaghetti alle vongole': { dietary: ['lactose_free', 'spicy'] },
+  'Panna cotta ai frutti di bosco': { dietary: ['vegetarian', 'gluten_free'], photo: 'pannacotta' },
+  'Sorbetto al limone': { dietary: ['vegan', 'gluten_free', 'lactose_free'] },
 };

@@ -27,6 +27,10 @@ export interface DemoDish {
   price: number;
   /** Keys of the 14-entry allergen dictionary. */
   allergens: string[];
+  /** Dietary label keys (vegetarian, vegan, gluten_free, lactose_free, spicy). */
+  dietary?: string[];
+  /** Name of a demo photo drawn at seed time (demo-images.ts). */
+  photo?: string;
   recommended?: boolean;
   /** Key of a DemoType of the same section. */
   type?: string;
@@ -40,7 +44,8 @@ export interface DemoSection {
   key: string;
   menu_type: 'standard' | 'wine';
   name: DemoText;
-  notes?: string | null;
+  /** A plain string is the default locale's text. */
+  notes?: string | DemoText | null;
   show_subcategories?: boolean;
   /** Time-of-day window, HH:MM 24h in the restaurant's time zone. */
   window?: { start: string; end: string };
@@ -56,10 +61,11 @@ export interface DemoRestaurant {
     name: string;
     logo_url: string;
     cover_image_url: string | null;
-    cover_charge_text: string;
-    allergen_info: string;
+    /** Diner-facing texts: a plain string is the default locale's text, or every translation. */
+    cover_charge_text: string | DemoText;
+    allergen_info: string | DemoText;
     review_url: string;
-    recommended_label: string;
+    recommended_label: string | DemoText;
     business_name: string;
     vat_number: string;
     address: string;
@@ -80,7 +86,7 @@ export interface DemoRestaurant {
     border_radius: string;
     layout_variant: 'classic' | 'cards' | 'compact';
     header_style: 'cover' | 'logo' | 'minimal';
-    footer_text: string;
+    footer_text: string | DemoText;
   };
   wineries: DemoWinery[];
   sections: DemoSection[];

@@ -1,16 +1,38 @@
 // Seeds the demo restaurant (idempotent): settings, theme, wineries, sections, sub-categories, dishes.
 import type { Db } from '../db/connect.js';
 import { nowIso } from '../http/schemas.js';
+import type { Locale } from '../i18n/locales.js';
 import { itemSearchText } from '../modules/items/repo.js';
+import type { EncodedImage } from '../modules/media/encode.js';
+import { saveMediaFiles } from '../modules/media/repo.js';
 import { slugExists } from '../modules/tenants/repo.js';
 import { createTenant } from '../modules/tenants/service.js';
 import { generatePassword } from '../modules/users/password.js';
 import { createUser } from '../modules/users/service.js';
 import { seedDemoAnalytics } from './demo-analytics.js';
-import { demoRestaurant } from './demo-data.js';
-import type { DemoRestaurant, DemoSection } from './demo-types.js';
+import { demoDishExtras, demoRestaurant } from './demo-data.js';
+import { type DemoImages, demoImages } from './demo-images.js';
+import type { DemoRestaurant, DemoSection, DemoText } from './demo-types.js';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.localhost';
+
+/** A demo text as the two columns store it: the default locale's copy and the translations. */
+function texts(value: string | DemoText | null | undefined, locale: Locale): { plain: string; json: string } {
+  if (!value) return { plain: '', json: '{}' };
+  if (typeof value === 'string') return { plain: value, json: JSON.stringify({ [locale]: value }) };
+  return { plain: value[locale] ?? '', json: JSON.stringify(value) };
+}
+
+/** What only the demo restaurant carries: dietary labels and photos by dish, its own logo and cover. */
+export interface DemoExtras {
+  dishes: Record<string, { dietary?: string[]; photo?: string }>;
+  images: DemoImages;
+}
+
+async function stored(trx: Db, tenantId: number, image: EncodedImage, now: string): Promise<string> {
+  await saveMediaFiles(trx, tenantId, image.files, now);
+  return JSON.stringify(image.ref);
+}
 
 export interface SeedResult {
   created: boolean;
@@ -27,7 +49,10 @@ async function insertSection(
   parentId: number | null,
   wineries: Map<string, number>,
   now: string,
+  locale: Locale,
+  extras?: DemoExtras,
 ): Promise<void> {
+  const notes = texts(section.notes, locale);
   const row = await trx
     .insertInto('categories')
     .values({
@@ -35,7 +60,8 @@ async function insertSection(
       parent_id: parentId,
       menu_type: section.menu_type,
       name_translations: JSON.stringify(section.name),
-      notes: section.notes ?? null,
+      notes: notes.plain || null,
+      notes_translations: notes.json,
       display_order: order,
       is_active: 1,
       show_subcategories: section.show_subcategories ? 1 : 0,
@@ -66,6 +92,8 @@ async function insertSection(
     types.set(type.key, Number(t.id));
   }
   for (const [i, dish] of section.dishes.entries()) {
+    const extra = extras?.dishes[dish.name.it];
+    const photo = extra?.photo ? extras?.images.photos.get(extra.photo) : undefined;
     await trx
       .insertInto('items')
       .values({
@@ -77,6 +105,8 @@ async function insertSection(
         description_translations: JSON.stringify(dish.description),
         price_cents: Math.round(dish.price * 100),
         allergens: JSON.stringify(dish.allergens),
+        dietary: JSON.stringify(dish.dietary ?? extra?.dietary ?? []),
+        image: photo ? await stored(trx, tenantId, photo, now) : null,
         is_active: dish.active === false ? 0 : 1,
         is_recommended: dish.recommended ? 1 : 0,
         display_order: (i + 1) * 10,
@@ -95,25 +125,49 @@ async function insertSection(
       sectionId,
       wineries,
       now,
+      locale,
+      extras,
     );
   }
 }
 
 /** Fills an existing, empty tenant with a restaurant's content, in the caller's transaction. */
-export async function fillRestaurant(trx: Db, tenantId: number, restaurant: DemoRestaurant): Promise<void> {
+export async function fillRestaurant(
+  trx: Db,
+  tenantId: number,
+  restaurant: DemoRestaurant,
+  extras?: DemoExtras,
+): Promise<void> {
   const now = nowIso();
+  const locale = restaurant.settings.default_locale;
+  const cover = texts(restaurant.settings.cover_charge_text, locale);
+  const info = texts(restaurant.settings.allergen_info, locale);
+  const label = texts(restaurant.settings.recommended_label, locale);
+  const footer = texts(restaurant.theme.footer_text, locale);
   await trx
     .updateTable('settings')
     .set({
       ...restaurant.settings,
+      cover_charge_text: cover.plain,
+      cover_charge_text_translations: cover.json,
+      allergen_info: info.plain,
+      allergen_info_translations: info.json,
+      recommended_label: label.plain,
+      recommended_label_translations: label.json,
       supported_locales: JSON.stringify(restaurant.settings.supported_locales),
+      ...(extras
+        ? {
+            logo_image: await stored(trx, tenantId, extras.images.logo, now),
+            cover_image: await stored(trx, tenantId, extras.images.cover, now),
+          }
+        : {}),
       updated_at: now,
     })
     .where('tenant_id', '=', tenantId)
     .execute();
   await trx
     .updateTable('themes')
-    .set({ ...restaurant.theme, updated_at: now })
+    .set({ ...restaurant.theme, footer_text: footer.plain, footer_text_translations: footer.json, updated_at: now })
     .where('tenant_id', '=', tenantId)
     .execute();
   const wineries = new Map<string, number>();
@@ -135,7 +189,7 @@ export async function fillRestaurant(trx: Db, tenantId: number, restaurant: Demo
     wineries.set(w.key, Number(row.id));
   }
   for (const [i, section] of restaurant.sections.entries()) {
-    await insertSection(trx, tenantId, section, (i + 1) * 10, null, wineries, now);
+    await insertSection(trx, tenantId, section, (i + 1) * 10, null, wineries, now, locale, extras);
   }
 }
 
@@ -146,12 +200,15 @@ export async function seedDemo(
 ): Promise<SeedResult> {
   if (await slugExists(db, restaurant.slug)) return { created: false };
   const password = generatePassword();
+  // Drawn before the transaction: encoding is CPU work, not database work.
+  const extras: DemoExtras | undefined =
+    restaurant === demoRestaurant ? { dishes: demoDishExtras, images: await demoImages() } : undefined;
   const tenantId = await createTenant(
     db,
     { slug: restaurant.slug, name: restaurant.settings.name },
     baseDomain,
     async (trx, id) => {
-      await fillRestaurant(trx, id, restaurant);
+      await fillRestaurant(trx, id, restaurant, extras);
       await createUser(trx, id, { email: DEMO_OWNER_EMAIL, password, name: 'Demo owner' });
       await seedDemoAnalytics(trx, id, restaurant.settings.timezone, Date.now());
     },

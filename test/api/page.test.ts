@@ -26,11 +26,22 @@ for (const dialect of dialects) {
       assert.match(res.headers['content-type'] as string, /^text\/html/);
       assert.match(res.body, /<html lang="it">/);
       assert.match(res.body, /<title>Alpha alpha · Menu<\/title>/);
-      const headings = [...res.body.matchAll(/<h[23]>([^<]+)<\/h[23]>/g)].map((m) => m[1]);
-      assert.deepEqual(headings, ['Antipasti', 'Primi', 'Dolci', 'Vini', 'Rossi']);
+      const main = res.body.slice(res.body.indexOf('<main>'), res.body.indexOf('</main>'));
+      const headings = [...main.matchAll(/<h([234])>([^<]+)<\/h\1>/g)].map((m) => `${m[1]} ${m[2]}`);
+      // Headings never skip a level: sub-categories of a section are one level below it.
+      assert.deepEqual(headings, ['2 Antipasti', '2 Primi', '3 Pasta', '3 Risotti', '2 Dolci', '2 Vini', '3 Rossi']);
       assert.match(res.body, /6,50\s€/);
       assert.match(res.body, /<span class="badge">Consigliato<\/span>/);
-      assert.match(res.body, /Allergeni: Cereali contenenti glutine/);
+      // Allergens on every dish without a tap: the EU number as icon (hidden from screen readers) and a short name.
+      assert.match(
+        res.body,
+        /<ul class="tags" aria-label="Allergeni"><li class="al" data-allergen="cereali_glutine"><span class="n" aria-hidden="true">1<\/span>Glutine<\/li>/,
+      );
+      assert.match(
+        res.body,
+        /<li><span class="n" aria-hidden="true">1<\/span> Cereali contenenti glutine<\/li>/,
+        'the legend',
+      );
       assert.doesNotMatch(res.body, /Fiori fritti/, 'inactive dishes are not shown');
       assert.doesNotMatch(res.body, /Beta/, "nothing of another tenant's menu");
     });
@@ -46,7 +57,7 @@ for (const dialect of dialects) {
         headers: { 'accept-language': 'de-DE,de;q=0.9' },
       });
       assert.match(negotiated.body, /<html lang="de">/);
-      assert.match(negotiated.body, /Allergene: /);
+      assert.match(negotiated.body, /aria-label="Allergene"/);
       const repeated = await call(t.app, { url: '/?lang=en&lang=de', host: 'alpha' });
       assert.equal(repeated.statusCode, 200);
       assert.match(repeated.body, /<html lang="en">/);

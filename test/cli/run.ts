@@ -1,10 +1,13 @@
-// Runs the real `menu` command in a child process against a given database.
+// Runs the `menu` command against a given database: in this process through the exported `main`
+// (what almost every CLI test does: no node start-up per command), or as a real child process
+// (the few smoke tests in process.test.ts that prove bin/menu.js itself works).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { main } from '../../src/cli.js';
 import type { Dialect } from '../../src/db/connect.js';
 
 export const BIN = new URL('../../bin/menu.js', import.meta.url).pathname;
@@ -46,7 +49,29 @@ export async function cliDatabase(dialect: Dialect): Promise<CliDatabase> {
   };
 }
 
-export function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
+/**
+ * Runs one command in this process: `main(argv, env, io)` with captured stdout/stderr and the given
+ * standard input. The environment is only what is passed (as a child would get), never process.env.
+ */
+export async function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(
+    args,
+    { LOG_LEVEL: 'silent', ...env },
+    {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      stdin: (async function* () {
+        if (stdin) yield stdin;
+      })(),
+    },
+  );
+  return { code, stdout, stderr };
+}
+
+/** Runs one command as a real `node bin/menu.js` child process (for the smoke tests). */
+export function runCliProcess(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },

@@ -1,22 +1,9 @@
-// The `menu` CLI: migrate, demo, tenant:create/list/suspend/resume, and serve (listen after seeding, exit on SIGTERM).
+// The `menu` CLI in process: help, migrate, demo, tenant:create/list/suspend/resume. `serve` and
+// bin/menu.js itself are proven by the real-process smoke tests in process.test.ts.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { dialects } from '../helper.js';
-import { BIN, type CliDatabase, cliDatabase, runCli } from './run.js';
-
-function get(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { type CliDatabase, cliDatabase, runCli } from './run.js';
 
 for (const dialect of dialects) {
   describe(`menu CLI (${dialect})`, () => {
@@ -82,6 +69,19 @@ for (const dialect of dialects) {
       assert.match(unknown.stderr, /Unknown tenant "nobody"/);
     });
 
+    test('help prints the usage and exits 0; no command prints it and exits 2', async () => {
+      const help = await runCli(['--help'], database.env);
+      assert.equal(help.code, 0);
+      assert.match(help.stdout, /^Usage: menu <command>/);
+      assert.match(help.stdout, /token:revoke <tenant> <token-id>/);
+      const none = await runCli([], database.env);
+      assert.equal(none.code, 2);
+      assert.match(none.stdout, /^Usage: menu <command>/);
+      const badFlag = await runCli(['tenant:list', '--bogus'], database.env);
+      assert.equal(badFlag.code, 2);
+      assert.match(badFlag.stderr, /Usage: menu tenant:list/);
+    });
+
     test('an unknown command or a bad DATABASE_URL exits non-zero with a message', async () => {
       const unknown = await runCli(['frobnicate'], database.env);
       assert.equal(unknown.code, 2);
@@ -89,38 +89,6 @@ for (const dialect of dialects) {
       const badUrl = await runCli(['tenant:list'], { DATABASE_URL: 'mysql://x' });
       assert.equal(badUrl.code, 1);
       assert.match(badUrl.stderr, /DATABASE_URL must start with/);
-    });
-
-    test('serve listens after migrating and seeding, serves the demo, and exits cleanly on SIGTERM', async () => {
-      const fresh = await cliDatabase(dialect);
-      try {
-        const child = spawn(process.execPath, [BIN, 'serve', '--migrate', '--seed-demo'], {
-          env: { PATH: process.env.PATH ?? '', ...fresh.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-        });
-        let output = '';
-        const port = await new Promise<number>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no listening line: ${output}`)), 20000);
-          child.stdout.on('data', (d) => {
-            output += d;
-            const m = /listening on 127\.0\.0\.1:(\d+)/.exec(output);
-            if (m) {
-              clearTimeout(timer);
-              resolve(Number(m[1]));
-            }
-          });
-          child.on('exit', () => reject(new Error(`exited early: ${output}`)));
-        });
-        assert.match(output, /http:\/\/demo\.localhost:\d+\/api\/v1\/menu\/en/);
-        assert.match(output, /Owner sign-in: owner@demo\.localhost \/ \S{12,}/);
-        const res = await get(port, 'demo.localhost', '/api/v1/menu/en');
-        assert.equal(res.status, 200);
-        assert.equal(JSON.parse(res.body).data.settings.slug, 'demo');
-        const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-        child.kill('SIGTERM');
-        assert.equal(await exit, 0);
-      } finally {
-        await fresh.dispose();
-      }
     });
   });
 }

@@ -2,25 +2,8 @@
 // `serve` refuses to listen on it unless --migrate is given.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { main } from '../../src/cli.js';
 import { dialects } from '../helper.js';
-import { type CliDatabase, cliDatabase } from './run.js';
-
-/** Runs main() in this process and captures what it writes on stderr. */
-async function run(argv: string[], env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const writes: string[] = [];
-  const original = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string | Uint8Array) => {
-    writes.push(String(chunk));
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    const code = await main(argv, { LOG_LEVEL: 'silent', ...env });
-    return { code, stderr: writes.join('') };
-  } finally {
-    process.stderr.write = original;
-  }
-}
+import { type CliDatabase, cliDatabase, runCli as run } from './run.js';
 
 for (const dialect of dialects) {
   describe(`menu on an unmigrated database (${dialect})`, () => {

@@ -46,6 +46,8 @@ const Event = Type.Object(
       }),
     ),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    // The table from the QR code the diner scanned (?table=12).
+    table: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,16}$' })),
   },
   { additionalProperties: false },
 );
@@ -108,6 +110,7 @@ export function toStoredEvents(snapshot: MenuSnapshot, events: Event[], now: num
       item_id: e.item_id ?? null,
       allergens: e.allergens ? JSON.stringify(e.allergens) : null,
       query: e.query ?? null,
+      table_label: e.table ?? null,
     };
   });
   if (issues.length > 0) throw new ValidationError(issues);
@@ -117,17 +120,9 @@ export function toStoredEvents(snapshot: MenuSnapshot, events: Event[], now: num
 export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (app, options) => {
   const now = options.now ?? Date.now;
   // navigator.sendBeacon() sends text/plain unless told otherwise: read it as JSON here (only here).
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      const error = Object.assign(new Error('Invalid JSON'), {
-        statusCode: 400,
-        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
-      });
-      done(error, undefined);
-    }
-  });
+  // The same parser as JSON bodies (`__proto__` keys dropped), under the beacon's content type.
+  const json = app.getDefaultJsonParser('remove', 'remove');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, json);
   app.post(
     '/analytics/events',
     {

@@ -4,7 +4,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { AnalyticsDailyTable, AnalyticsEventTable } from '../../db/schema.js';
 
-export type StoredEvent = Omit<AnalyticsEventTable, 'id' | 'tenant_id'>;
+export type StoredEvent = Omit<AnalyticsEventTable, 'id' | 'tenant_id' | 'table_label'> & {
+  table_label?: string | null;
+};
 
 const CHUNK = 400;
 

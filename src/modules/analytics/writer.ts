@@ -3,6 +3,7 @@
 // a normal restart loses nothing.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import { type StoredEvent, storeEvents } from './repo.js';
 
 const BATCH = 5000;
@@ -71,6 +72,16 @@ export class AnalyticsWriter {
         await this.store(batch);
         continue;
       } catch (err) {
+        if (isDatabaseUnavailable(err)) {
+          // The database is away: keep everything (the queue's bound answers 503 to new batches)
+          // and try again on the next tick, without counting it against the events.
+          this.log.warn(
+            { err, events: this.queue.length + batch.length },
+            'database unavailable; analytics events kept queued',
+          );
+          this.queue.unshift(...retry, ...batch);
+          return;
+        }
         this.log.warn({ err, events: batch.length }, 'storing an analytics batch failed; retrying tenant by tenant');
       }
       // One tenant's (or one event's) failure must not hold everyone else's events back.

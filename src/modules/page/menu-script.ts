@@ -1,8 +1,19 @@
-// The public page's only script (served as /assets/menu.js): reports anonymous analytics events
-// in batches. A random visit id lives in sessionStorage; no cookie, no token, nothing personal.
+// The public page's only script (served as /assets/menu.js): the instant allergen/dietary filter
+// and the search box (the page works without them: the filter is also a GET form), and anonymous
+// analytics events in batches. A random visit id lives in sessionStorage; no cookie, no token,
+// nothing personal. A table number from the QR code (?table=12) rides along on every event.
 export const MENU_SCRIPT = `(() => {
   'use strict';
   const locale = document.body.dataset.locale;
+  document.documentElement.classList.add('js');
+  const params = new URLSearchParams(location.search);
+  const tableParam = params.get('table');
+  const table = tableParam && /^[A-Za-z0-9_-]{1,16}$/.test(tableParam) ? tableParam : null;
+  if (table) {
+    try { sessionStorage.setItem('menu.table', table); } catch (e) {}
+  }
+  let knownTable = table;
+  try { knownTable = knownTable || sessionStorage.getItem('menu.table'); } catch (e) {}
   // An image that cannot load (a moved logo) is hidden rather than shown broken.
   document.querySelectorAll('img').forEach((img) => {
     const hide = () => { img.style.display = 'none'; };
@@ -19,9 +30,12 @@ export const MENU_SCRIPT = `(() => {
   } catch (e) {
     session = Math.random().toString(36).slice(2);
   }
+  let printing = false;
   const queue = [];
   const track = (type, extra) => {
-    queue.push(Object.assign({ type: type, session_id: session, locale: locale, occurred_at: new Date().toISOString() }, extra));
+    const event = { type: type, session_id: session, locale: locale, occurred_at: new Date().toISOString() };
+    if (knownTable) event.table = knownTable;
+    queue.push(Object.assign(event, extra));
     if (queue.length >= 20) flush();
   };
   const flush = (leaving) => {
@@ -37,7 +51,7 @@ export const MENU_SCRIPT = `(() => {
   if (new URLSearchParams(location.search).has('lang')) track('locale_switch');
   document.querySelectorAll('li.dish > details').forEach((details) => {
     details.addEventListener('toggle', () => {
-      if (details.open) track('item_view', { item_id: Number(details.parentElement.dataset.itemId) });
+      if (details.open && !printing) track('item_view', { item_id: Number(details.parentElement.dataset.itemId) });
     });
   });
   if ('IntersectionObserver' in window) {
@@ -53,6 +67,72 @@ export const MENU_SCRIPT = `(() => {
     }, { threshold: 0.3 });
     document.querySelectorAll('section[data-section-id]').forEach((s) => observer.observe(s));
   }
+  // The filter, instantly: the same rules as the server's ?exclude= / ?diet= (dishes hidden, a
+  // section left empty hidden with it), the address kept shareable, one allergen_filter event per change.
+  const form = document.querySelector('form.filter');
+  const dishes = Array.from(document.querySelectorAll('li.dish'));
+  const sections = Array.from(document.querySelectorAll('main section[data-section-id]'));
+  const status = form ? form.parentElement.querySelector('.status') : null;
+  let words = [];
+  const apply = () => {
+    if (!form) return;
+    const checked = (name) => Array.from(form.querySelectorAll('input[name="' + name + '"]:checked')).map((i) => i.value);
+    const exclude = checked('exclude');
+    const diet = checked('diet');
+    let hidden = 0;
+    dishes.forEach((li) => {
+      const allergens = (li.dataset.allergens || '').split(' ');
+      const labels = (li.dataset.dietary || '').split(' ');
+      const filtered = exclude.some((k) => allergens.includes(k)) || !diet.every((k) => labels.includes(k));
+      const unmatched = words.length > 0 && !words.every((w) => (li.dataset.search || '').includes(w));
+      if (filtered) hidden++;
+      li.hidden = filtered || unmatched;
+    });
+    sections.forEach((s) => {
+      const own = Array.from(s.querySelectorAll('li.dish'));
+      s.hidden = own.length > 0 && own.every((li) => li.hidden);
+      s.querySelectorAll('ul').forEach((ul) => {
+        const items = Array.from(ul.querySelectorAll('li.dish'));
+        const heading = ul.previousElementSibling;
+        if (items.length > 0 && heading && /^H[3-6]$/.test(heading.tagName)) heading.hidden = items.every((li) => li.hidden);
+      });
+    });
+    if (status) status.textContent = hidden > 0 ? (form.dataset.hiddenText || '').replace('{n}', String(hidden)) : '';
+    const url = new URL(location.href);
+    url.searchParams.delete('exclude');
+    url.searchParams.delete('diet');
+    if (exclude.length) url.searchParams.set('exclude', exclude.join(','));
+    if (diet.length) url.searchParams.set('diet', diet.join(','));
+    history.replaceState(null, '', url.pathname + url.search + url.hash);
+    return exclude;
+  };
+  if (form) {
+    form.addEventListener('change', () => {
+      const exclude = apply();
+      if (exclude.length > 0) track('allergen_filter', { allergens: exclude });
+    });
+    form.addEventListener('submit', (e) => { e.preventDefault(); apply(); });
+  }
+  const fold = (text) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase();
+  const search = document.getElementById('menu-search');
+  if (search) {
+    let timer;
+    search.addEventListener('input', () => {
+      words = fold(search.value).split(/s+/).filter(Boolean);
+      apply();
+      const status = document.getElementById('search-status');
+      const shown = dishes.filter((li) => !li.hidden).length;
+      if (status) status.textContent = words.length > 0 && shown === 0 ? search.dataset.noMatch || '' : '';
+      clearTimeout(timer);
+      if (search.value.trim().length >= 2) timer = setTimeout(() => track('search', { query: search.value.trim().slice(0, 200) }), 1000);
+    });
+  }
+  // Paper shows every dish's description: open them all for printing.
+  addEventListener('beforeprint', () => {
+    printing = true;
+    document.querySelectorAll('li.dish > details').forEach((d) => { d.open = true; });
+  });
+  addEventListener('afterprint', () => setTimeout(() => { printing = false; }, 1000));
   setInterval(() => flush(false), 5000);
   flush(false);
   addEventListener('pagehide', () => flush(true));

@@ -1,12 +1,13 @@
 // GET / : the public menu page diners reach from the QR code, and its one script.
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Schedule, scheduleOf } from '../../catalog/snapshot.js';
+import { publicAddress } from '../../config.js';
 import { isLocale, type Locale, resolveLocale } from '../../i18n/locales.js';
 import { menuData } from '../menu/compose.js';
 import { matchesEtag, negotiateEncoding } from '../menu/document.js';
 import { MENU_SCRIPT } from './menu-script.js';
-import { renderMenuPage } from './render.js';
+import { type PageFilter, pageImages, parseFilter, renderMenuPage } from './render.js';
 
 const SCRIPT = Buffer.from(MENU_SCRIPT);
 const SCRIPT_ETAG = `"${createHash('sha1').update(SCRIPT).digest('base64url')}"`;
@@ -19,7 +20,8 @@ const CSP = [
   "script-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",
-  "form-action 'none'",
+  // The allergen filter is a GET form to this same page.
+  "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
 
@@ -44,47 +46,54 @@ const PAGE_HEADERS = Object.freeze({
 });
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/',
-    {
-      // No query schema: a diner's odd URL (?lang=en&lang=de) still gets the page, never a JSON error.
-    },
-    async (request, reply) => {
-      const tenant = request.tenant;
-      const lang = (request.query as { lang?: string | string[] }).lang;
-      const acceptLanguage = request.headers['accept-language'];
-      // Cached like the JSON document: rendered once per version, locale and open sections, compressed once per encoding.
-      const schedule = app.snapshots.schedule(tenant);
-      let doc = schedule
-        ? app.documents.peek(
-            tenant.id,
-            tenant.menuVersion,
-            `page|${pageLocale(schedule, Array.isArray(lang) ? lang[0] : lang, acceptLanguage)}|${app.snapshots.scheduleKey(schedule)}`,
-          )
-        : undefined;
-      if (!doc) {
-        const snapshot = await app.snapshots.get(tenant);
-        const current = app.snapshots.schedule(tenant) ?? scheduleOf(snapshot);
-        const openKey = app.snapshots.openKey(snapshot, snapshot.settings.timezone);
-        const locale = pageLocale(current, Array.isArray(lang) ? lang[0] : lang, acceptLanguage);
-        doc = app.documents.document(snapshot.tenantId, snapshot.version, `page|${locale}|${openKey}`, () => ({
-          body: Buffer.from(renderMenuPage(menuData(snapshot, openKey, locale), locale)),
-          headers: PAGE_HEADERS,
-        }));
-      }
-      const rep = await app.documents.representation(doc, negotiateEncoding(request.headers['accept-encoding']));
-      if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {
-        const {
-          'content-type': _type,
-          'content-length': _length,
-          'content-encoding': _encoding,
-          ...kept
-        } = rep.headers;
-        return reply.code(304).headers(kept).send();
-      }
-      return reply.headers(rep.headers).send(rep.body);
-    },
-  );
+  /** The menu page (or its A4 form): cached like the JSON document, per version, locale, open sections and filter. */
+  const servePage = (print: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const tenant = request.tenant;
+    const query = request.query as Record<string, unknown>;
+    const lang = Array.isArray(query.lang) ? query.lang[0] : query.lang;
+    const langCode = typeof lang === 'string' ? lang : undefined;
+    const acceptLanguage = request.headers['accept-language'];
+    const filter: PageFilter = print ? { exclude: [], diet: [] } : parseFilter(query);
+    const variant = `${print ? 'print' : 'page'}|${filter.exclude.join(',')}|${filter.diet.join(',')}`;
+    const schedule = app.snapshots.schedule(tenant);
+    let doc = schedule
+      ? app.documents.peek(
+          tenant.id,
+          tenant.menuVersion,
+          `${variant}|${pageLocale(schedule, langCode, acceptLanguage)}|${app.snapshots.scheduleKey(schedule)}`,
+        )
+      : undefined;
+    if (!doc) {
+      const snapshot = await app.snapshots.get(tenant);
+      const current = app.snapshots.schedule(tenant) ?? scheduleOf(snapshot);
+      const openKey = app.snapshots.openKey(snapshot, snapshot.settings.timezone);
+      const locale = pageLocale(current, langCode, acceptLanguage);
+      doc = app.documents.document(snapshot.tenantId, snapshot.version, `${variant}|${locale}|${openKey}`, () => ({
+        body: Buffer.from(
+          renderMenuPage({
+            data: menuData(snapshot, openKey, locale),
+            locale,
+            images: pageImages(snapshot),
+            filter,
+            address: publicAddress(app.config, snapshot.slug),
+            print,
+          }),
+        ),
+        headers: PAGE_HEADERS,
+      }));
+    }
+    const rep = await app.documents.representation(doc, negotiateEncoding(request.headers['accept-encoding']));
+    if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {
+      const { 'content-type': _type, 'content-length': _length, 'content-encoding': _encoding, ...kept } = rep.headers;
+      return reply.code(304).headers(kept).send();
+    }
+    return reply.headers(rep.headers).send(rep.body);
+  };
+
+  // No query schema: a diner's odd URL (?lang=en&lang=de) still gets the page, never a JSON error.
+  app.get('/', servePage(false));
+  // The same menu for A4 paper: every dish open, prices, allergens and their legend, no controls.
+  app.get('/print', servePage(true));
 
   app.get('/assets/menu.js', async (request, reply) => {
     reply.header('cache-control', 'public, max-age=300').header('etag', SCRIPT_ETAG);

@@ -199,7 +199,7 @@ export class TenantDirectory {
   }
 
   /** Learns where the change numbers stand (before serving: nothing is cached yet), then refreshes periodically. */
-  async start(onError: (err: unknown) => void): Promise<void> {
+  async start(onError: (err: unknown) => void, onSuccess: () => void = () => {}): Promise<void> {
     if (this.timer) return;
     try {
       this.seenSeq = await latestChangeSeq(this.db);
@@ -209,7 +209,7 @@ export class TenantDirectory {
     }
     const tick = () => {
       this.refresh()
-        .catch(onError)
+        .then(onSuccess, onError)
         .finally(() => {
           if (this.timer) this.timer = setTimeout(tick, this.refreshMs).unref();
         });

@@ -1,6 +1,7 @@
 // Token rules: creation for a tenant's user (name 1..100, at least one known scope) and authentication.
 
 import type { Db } from '../../db/connect.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import type { ApiTokenRow } from '../../db/schema.js';
 import { InputError } from '../../http/errors.js';
 import { findUserByEmail } from '../users/repo.js';
@@ -62,7 +63,12 @@ export async function authenticate(
   if (!parsed) return undefined;
   const token: ApiTokenRow | undefined = await findActiveToken(db, tenantId, parsed.id);
   if (!token || !secretMatches(parsed.secret, token.token_hash)) return undefined;
-  await touchToken(db, tenantId, token.id);
+  try {
+    await touchToken(db, tenantId, token.id);
+  } catch (err) {
+    // last_used_at is bookkeeping: a database locked by another process must not refuse a valid token.
+    if (!isDatabaseUnavailable(err)) throw err;
+  }
   return {
     tokenId: token.id,
     tokenName: token.name,

@@ -6,9 +6,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { defaultLocaleOf } from '../../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../../catalog/write.js';
+import { publicAddress } from '../../../config.js';
 import { validate } from '../../../http/validator.js';
 import { menuData } from '../../menu/compose.js';
-import { renderMenuPage } from '../../page/render.js';
+import { pageImages, renderMenuPage } from '../../page/render.js';
 import { ThemeInput } from '../../theme/service.js';
 import { sendPage } from '../context.js';
 import { asForm } from '../forms.js';
@@ -46,10 +47,13 @@ export function registerPreview(app: FastifyInstance): void {
     const { issues } = validate(ThemeInput, wanted, false);
     const bad = new Set(issues.map((i) => i.field.split('.')[0]));
     const overrides = Object.fromEntries(Object.entries(wanted).filter(([k]) => !bad.has(k)));
-    const html = renderMenuPage({ ...data, theme: { ...data.theme, ...overrides } }, locale).replace(
-      /<script\b[^>]*><\/script>\s*/g,
-      '',
-    );
+    const html = renderMenuPage({
+      data: { ...data, theme: { ...data.theme, ...overrides } },
+      locale,
+      images: pageImages(snapshot),
+      filter: { exclude: [], diet: [] },
+      address: publicAddress(app.config, snapshot.slug),
+    }).replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '');
     reply.header('content-security-policy', previewPolicy(html)).header('x-frame-options', 'SAMEORIGIN');
     return sendPage(reply, html);
   });
