@@ -4,7 +4,7 @@
 // how long a write on one instance takes to be served by another (Redis, PostgreSQL).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,9 +53,8 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
+/** Builds dist/ now, so `menu serve` runs compiled (as in production), not from the sources through tsx. */
 function ensureBuilt(): void {
-  const stamp = join(ROOT, 'dist/.build-stamp');
-  if (existsSync(stamp) && statSync(stamp).mtimeMs > Date.now() - 3600_000) return;
   log('building dist/ (npm run build) so `menu serve` runs compiled, as in production');
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.js')], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('build failed');
@@ -160,7 +159,8 @@ function wrk(port: number, script: string, seconds: number, connections: number,
   const command = pin ? 'taskset' : 'wrk';
   const full = pin ? ['-c', '1', 'wrk', ...args] : args;
   const output = execFileSync(command, full, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  return parseWrk(output, seconds);
+  // wrk pads second-scale latencies ("1.13s ") with a space the shared parser does not expect.
+  return parseWrk(output.replace(/[ \t]+$/gm, ''), seconds);
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
