@@ -2,11 +2,14 @@
 // app. Started by bin/menu.js, which loads runtime/tick-shape before this module. `main` takes its
 // environment and its standard streams as arguments and returns the exit code, so tests run it in
 // process (test/cli/run.ts) instead of spawning node for every command.
+
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
+import { loadConfig, publicAddress } from './config.js';
 import { type Db, type DbHandle, openDatabase } from './db/connect.js';
 import { assertMigrated, migrateToLatest } from './db/migrate.js';
 import { InputError } from './http/errors.js';
+import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './modules/qr/codes.js';
 import { findTenantStateBySlug, listTenants, setTenantStatus } from './modules/tenants/repo.js';
 import { createTenant } from './modules/tenants/service.js';
 import { listTokens, revokeToken } from './modules/tokens/repo.js';
@@ -33,8 +36,9 @@ Commands:
   token:create <tenant> <email> --name "<name>" --scopes menu:read,menu:write,analytics:read
   token:list <tenant>
   token:revoke <tenant> <token-id>
+  qr <tenant> [--table N] [--format svg|png] [--out <file>]   the menu's QR code (PNG needs --out)
 
-Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, LOG_LEVEL, TRUST_PROXY.
+Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, PUBLIC_URL, LOG_LEVEL, TRUST_PROXY.
 `;
 
 class UsageError extends Error {}
@@ -220,6 +224,32 @@ const commands: Record<string, Handler> = {
         throw new InputError(`No active token ${id} in tenant "${positionals[0]}".`);
       }
       env.out(`Token ${id} revoked.`);
+    });
+  },
+  async qr(args, env) {
+    const usage = 'menu qr <tenant> [--table N] [--format svg|png] [--out <file>]';
+    const { positionals, values } = positional(args, 1, usage, {
+      table: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+    });
+    const format = values.format ?? 'svg';
+    if (format !== 'svg' && format !== 'png') throw new UsageError(`--format must be svg or png.\nUsage: ${usage}`);
+    const table = typeof values.table === 'string' ? values.table : undefined;
+    if (table !== undefined && !TABLE_LABEL.test(table)) {
+      throw new UsageError(`--table must be 1-16 letters, digits, "-" or "_", got "${table}".`);
+    }
+    const out = typeof values.out === 'string' ? values.out : undefined;
+    if (format === 'png' && !out) throw new UsageError(`A PNG needs --out <file>.\nUsage: ${usage}`);
+    await withTenant(env, positionals[0], async () => {
+      const url = menuLink(publicAddress(env.config, positionals[0]), table);
+      const body = format === 'svg' ? await qrSvg(url) : await qrPng(url);
+      if (out) {
+        await writeFile(out, body);
+        env.out(`${out}: QR code of ${url}`);
+      } else {
+        env.out(String(body).trimEnd());
+      }
     });
   },
   'tenant:suspend': (args, env) => changeStatus(args, env, 'suspended'),

@@ -17,6 +17,7 @@ import type { FastPathCounts } from './modules/ops/metrics.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { pageRoutes } from './modules/page/routes.js';
 import { panelRoutes } from './modules/panel/routes.js';
+import { qrRoutes } from './modules/qr/routes.js';
 import { registerAdminSettings } from './modules/settings/admin.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { registerAdminTheme } from './modules/theme/admin.js';
@@ -89,6 +90,7 @@ export async function registerRoutes(
     await publicLimit(site);
     await site.register(pageRoutes);
     await site.register(mediaRoutes);
+    await site.register(qrRoutes);
   });
 
   // /admin: the owners' panel (HTML forms, signed-in sessions, CSRF on every form).

@@ -1,0 +1,151 @@
+// Issue 11 "done means", in Chromium: a German tourist with a milk allergy scans the table's QR
+// code, reads everything in German, hides every dish with milk (with and without JavaScript),
+// sees photos; the page passes axe; the owner prints the menu (print media, the /print page).
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { publicAddress } from '../../src/config.js';
+import { seedDemo } from '../../src/seed/demo.js';
+import { demoRestaurant } from '../../src/seed/demo-data.js';
+import { createTestApp, eventually, type TestApp } from '../helper.js';
+import { CHROMIUM, launchChromium, seriousViolations, watchProblems } from '../panel/browser.js';
+import { decodeQr } from '../qr-decode.js';
+
+const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed';
+const SHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+
+describe('what diners see, in Chromium', { skip }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  before(async () => {
+    t = await createTestApp('sqlite', { publicRateLimit: 100000 });
+    await seedDemo(t.db.db, 'localhost');
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://demo.localhost:${(t.app.server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test("the table's QR code decodes to the menu address with the table", async () => {
+    const page = await browser.newPage();
+    const res = (await page.goto(`${base}/qr.png?table=7`))!;
+    assert.equal(res.status(), 200);
+    assert.equal(res.headers()['content-type'], 'image/png');
+    assert.equal(await decodeQr(await res.body()), `${publicAddress(t.app.config, 'demo')}/?table=7`);
+    // The SVG form and the restaurant's own code (no table), drawn by the browser, decode too.
+    await page.goto(`${base}/qr.svg`);
+    assert.equal(await decodeQr(await page.locator('svg').screenshot()), `${publicAddress(t.app.config, 'demo')}/`);
+    await page.goto(`${base}/qr/tables?from=1&to=4`);
+    assert.equal(await page.locator('figure.card').count(), 4);
+    assert.equal(
+      await decodeQr(await page.locator('figure.card svg').nth(2).screenshot()),
+      `${publicAddress(t.app.config, 'demo')}/?table=3`,
+    );
+    await page.close();
+  });
+
+  test('every locale reads its own texts: cover charge, badge, notes, allergen notice, footer', async () => {
+    const page = await browser.newPage();
+    const s = demoRestaurant.settings;
+    for (const locale of ['it', 'en', 'fr', 'de', 'es'] as const) {
+      await page.goto(`${base}/?lang=${locale}`);
+      const text = (v: unknown) => (v as Record<string, string>)[locale];
+      assert.equal(await page.locator('header p').textContent(), text(s.cover_charge_text), locale);
+      assert.equal(await page.locator('.badge').first().textContent(), text(s.recommended_label), locale);
+      assert.equal(await page.locator('#allergens > p').first().textContent(), text(s.allergen_info), locale);
+      assert.ok((await page.locator('footer').textContent())?.includes(text(demoRestaurant.theme.footer_text)), locale);
+      const notes = demoRestaurant.sections.find((x) => x.key === 'primi')!.notes;
+      assert.ok(await page.locator('.notes', { hasText: text(notes) }).count(), locale);
+    }
+    await page.close();
+  });
+
+  test('without JavaScript: the filter form hides every dish with milk, the language stays', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${base}/?table=7`);
+    assert.equal(await page.getAttribute('html', 'lang'), 'de');
+    const before = await page.locator('li.dish').count();
+    assert.ok((await page.locator('li.dish[data-allergens~="latte"]').count()) > 10);
+    await page.locator('input[name="exclude"][value="latte"]').check();
+    assert.equal(await page.locator('label', { has: page.locator('input[value="latte"]') }).textContent(), '7Milch');
+    await page.getByRole('button', { name: 'Anwenden' }).click();
+    await page.waitForURL(/exclude=latte/);
+    assert.match(page.url(), /lang=de/);
+    assert.equal(await page.getAttribute('html', 'lang'), 'de');
+    assert.equal(await page.locator('li.dish[data-allergens~="latte"]').count(), 0, 'not rendered at all');
+    const after = await page.locator('li.dish').count();
+    assert.ok(after > 0 && after < before);
+    assert.match((await page.locator('#allergens .status').textContent()) ?? '', /ausgeblendete Gerichte: \d+/);
+    await context.close();
+  });
+
+  test('with JavaScript: one tap hides every dish with milk at once and reports allergen_filter with the table', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${base}/?table=7`);
+    const visibleWithMilk = () => page.locator('li.dish[data-allergens~="latte"]:visible').count();
+    assert.ok((await visibleWithMilk()) > 10);
+    await page.locator('input[name="exclude"][value="latte"]').check();
+    assert.equal(await page.locator('label', { has: page.locator('input[value="latte"]') }).textContent(), '7Milch');
+    assert.equal(await visibleWithMilk(), 0);
+    assert.match(page.url(), /exclude=latte/);
+    // Photos: lazily loaded, WebP chosen from the srcset, from this restaurant's /media.
+    const photo = page.locator('li.dish:not([hidden]) picture img').first();
+    await photo.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('li.dish:not([hidden]) picture img');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    assert.match(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), /\/media\/[0-9a-f]{24}-\d+\.webp$/);
+    await page.screenshot({ path: `${SHOTS}diners-de-milk-filter-390.png`, fullPage: false });
+    await page.close({ runBeforeUnload: true });
+    assert.deepEqual(problems, []);
+    await eventually(async () => {
+      await t.app.analytics.flush();
+      const demo = (await t.app.tenants.lookup('demo.localhost'))!;
+      const rows = await t.db.db
+        .selectFrom('analytics_events')
+        .selectAll()
+        .where('tenant_id', '=', demo.id)
+        .where('type', '=', 'allergen_filter')
+        .execute();
+      assert.ok(rows.some((r) => r.allergens === '["latte"]' && r.table_label === '7' && r.locale === 'de'));
+    }, 8000);
+    await context.close();
+  });
+
+  test('axe finds nothing serious or critical on the page and the printable menu', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    for (const path of ['/?lang=de', '/print?lang=de']) {
+      await page.goto(`${base}${path}`);
+      assert.deepEqual(await seriousViolations(page), [], path);
+    }
+    await page.close();
+  });
+
+  test('print: controls gone, every description and the allergen legend on paper', async () => {
+    const page = await browser.newPage({ viewport: { width: 794, height: 1123 } });
+    await page.goto(`${base}/?lang=de`);
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('nav.sections').isVisible(), false);
+    assert.equal(await page.locator('form.filter').isVisible(), false);
+    assert.equal(await page.locator('.legend li').count(), 14);
+    assert.ok(await page.locator('.legend').isVisible());
+    await page.screenshot({ path: `${SHOTS}diners-print-de.png`, fullPage: false });
+    await page.goto(`${base}/print?lang=de`);
+    assert.equal(await page.locator('li.dish details:not([open])').count(), 0, 'every dish open');
+    assert.ok(await page.locator('li.dish .description').first().isVisible());
+    const pdf = await page.pdf({ format: 'A4' });
+    assert.ok(pdf.length > 10_000);
+    await page.close();
+  });
+});
