@@ -40,6 +40,8 @@ export interface Config {
   readonly logFormat: 'auto' | 'json' | 'pretty';
   /** Worker processes of `menu serve` sharing one port (1: no cluster). */
   readonly workers: number;
+  /** Raw analytics events older than this many days are deleted (the daily rollups stay). */
+  readonly analyticsRetentionDays: number;
 }
 
 /** A bad environment variable: the message names it. */
@@ -66,6 +68,7 @@ export const defaultConfig: Config = Object.freeze({
   metricsToken: undefined,
   logFormat: 'auto',
   workers: 1,
+  analyticsRetentionDays: 90,
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -141,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     publicRateLimit: int(env, 'PUBLIC_RATE_LIMIT', defaultConfig.publicRateLimit, 0),
     bodyLimitBytes: defaultConfig.bodyLimitBytes,
     tenantRefreshMs: defaultConfig.tenantRefreshMs,
+    analyticsRetentionDays: int(env, 'ANALYTICS_RETENTION_DAYS', defaultConfig.analyticsRetentionDays, 1),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
     metricsToken: env.METRICS_TOKEN || undefined,
