@@ -7,6 +7,7 @@ import { formatAnalytics, runAnalytics } from './analytics.js';
 import { killAllServers } from './children.js';
 import { chooseLoadGenerator } from './load.js';
 import { formatMenuRead, runMenuRead } from './menu-read.js';
+import { formatScale, runScale } from './scale.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
@@ -43,7 +44,15 @@ const analyticsEvents = seconds('BENCH_ANALYTICS_EVENTS', 1_000_000, 1000);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const skipAnalytics = process.env.BENCH_ANALYTICS === '0';
 // Storing a million events takes about a minute per database here; allow for a slower machine.
-const budgetSec = 4 * rounds * (warmupSec + durationSec + 10) + 180 + (skipAnalytics ? 0 : 600 + durationSec);
+const skipScale = process.env.BENCH_SCALE === '0';
+const scaleTenants = (process.env.BENCH_SCALE_TENANTS ?? '1000,10000').split(',').map(Number);
+const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 30, 0);
+const scaleDuration = seconds('BENCH_SCALE_DURATION', 20, 1);
+const budgetSec =
+  4 * rounds * (warmupSec + durationSec + 10) +
+  180 +
+  (skipAnalytics ? 0 : 600 + durationSec) +
+  (skipScale ? 0 : 1800 + 5 * (scaleWarmup + scaleDuration + 20));
 setTimeout(() => {
   process.stderr.write(`Benchmark still running after ${budgetSec} s: giving up\n`);
   process.exit(1);
@@ -73,6 +82,23 @@ try {
     const analyticsFile = join(RESULTS_DIR, 'analytics.json');
     writeFileSync(analyticsFile, `${JSON.stringify(analytics, null, 2)}\n`);
     process.stdout.write(`\nResults written to ${analyticsFile}\n`);
+  }
+  if (!skipScale) {
+    const scale = await runScale({
+      workDir,
+      tenantCounts: scaleTenants,
+      accesses: ['uniform', 'zipf'],
+      warmupSec: scaleWarmup,
+      durationSec: scaleDuration,
+      connections,
+      postgresUrl: process.env.BENCH_POSTGRES === '0' ? undefined : postgresUrl,
+      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      pin: cpus().length >= 2,
+    });
+    process.stdout.write(`\n${formatScale(scale)}\n`);
+    const scaleFile = join(RESULTS_DIR, 'scale.json');
+    writeFileSync(scaleFile, `${JSON.stringify(scale, null, 2)}\n`);
+    process.stdout.write(`\nResults written to ${scaleFile}\n`);
   }
   // A measurement, not a test: a missed target is reported above, not turned into a failure.
   process.exit(0);

@@ -1,8 +1,10 @@
 // The app factory: assembles the database, the stores, the plugins and the route table from a
 // config object, and never listens.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { CacheBudget } from './catalog/budget.js';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
@@ -15,6 +17,7 @@ import { AnalyticsWriter } from './modules/analytics/writer.js';
 import { recordAudit } from './modules/audit/record.js';
 import { DocumentCache } from './modules/menu/document.js';
 import { menuFastPath } from './modules/menu/fast-path.js';
+import type { FastPathCounts } from './modules/ops/metrics.js';
 import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
 import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { outboxListener } from './modules/webhooks/outbox.js';
@@ -24,6 +27,7 @@ import { FallbackCounterStore, fallbackCounterStore } from './plugins/shared-cou
 import { registerSwagger } from './plugins/swagger.js';
 import { tenantPlugin } from './plugins/tenant.js';
 import { registerRoutes } from './routes.js';
+import { type Announcer, openAnnouncer } from './runtime/announcements.js';
 import { keepTickObjectShape } from './runtime/tick-shape.js';
 
 declare module 'fastify' {
@@ -35,6 +39,7 @@ declare module 'fastify' {
     counterStore: CounterStore;
     documents: DocumentCache;
     budget: CacheBudget;
+    announcer: Announcer;
   }
 }
 
@@ -43,6 +48,10 @@ export interface BuildOptions {
   database?: DbHandle;
   /** Clock for time-of-day windows; defaults to Date.now. */
   now?: () => number;
+  /** Rate-limit counters (a cluster worker's, shared through the primary); else memory or Redis from the config. */
+  counters?: CounterStore;
+  /** This process is one worker of `menu serve` with WORKERS > 1. */
+  clusterWorker?: boolean;
 }
 
 /** Fastify's default idle keep-alive: longer than the usual proxy's, so the proxy closes first. */
@@ -54,18 +63,66 @@ function counterStore(config: Config): CounterStore {
   return fallbackCounterStore(config.redisUrl, config.redisPrefix);
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** pino: JSON lines, or pino-pretty when asked (LOG_FORMAT=pretty) or when stdout is a terminal (auto). */
+function loggerOptions(config: Config) {
+  if (config.logLevel === 'silent') return false;
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  return pretty
+    ? {
+        level: config.logLevel,
+        transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+      }
+    : { level: config.logLevel };
+}
+
+/** What the directory learns changed, the caches drop; on SQLite it asks a cheap question before each refresh. */
+function wireDirectory(
+  directory: TenantDirectory,
+  snapshots: SnapshotStore,
+  documents: DocumentCache,
+  database: DbHandle,
+): void {
+  directory.onChange = (tenantId) => {
+    snapshots.forget(tenantId);
+    documents.forget(tenantId);
+  };
+  if (database.dialect !== 'sqlite') return;
+  // Commits of other processes move data_version; this connection's own writes move total_changes().
+  let last = '';
+  directory.changedSinceLastCheck = async () => {
+    const { rows } = await sql<{ v: number; c: number }>`
+      SELECT (SELECT data_version FROM pragma_data_version) AS v, total_changes() AS c`.execute(database.db);
+    const now = `${rows[0]?.v}:${rows[0]?.c}`;
+    if (now === last) return false;
+    last = now;
+    return true;
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // bin/menu.js does this before anything else; repeated here for processes that embed the app.
   keepTickObjectShape();
   const database = options.database ?? openDatabase(config.databaseUrl, config.databaseSchema);
   const directory = new TenantDirectory(database.db, config.baseDomain, config.tenantRefreshMs);
+  const announcer = openAnnouncer({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    databaseUrl: database.url ?? config.databaseUrl,
+    databaseSchema: database.schema ?? config.databaseSchema,
+    clusterWorker: options.clusterWorker,
+    onError: (err) => app.log.warn({ err }, 'announcement failed; the periodic refresh will catch up'),
+  });
   // One byte budget for every per-restaurant cache, least recently used first across restaurants.
   const budget = new CacheBudget(config.cacheMaxMb * 1024 * 1024);
   const snapshots = new SnapshotStore(database.db, options.now, budget);
   const documents = new DocumentCache(budget);
-  const counters = counterStore(config);
+  const counters = options.counters ?? counterStore(config);
   let open = true;
+  const fastPathCounts: FastPathCounts = { ok: 0, notModified: 0 };
   const fastPath = menuFastPath({
+    counts: fastPathCounts,
     config,
     directory,
     snapshots,
@@ -84,7 +141,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;
     },
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
+    // x-request-id from the caller (a proxy's) when it looks like one, else a fresh UUID; echoed back.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     // Fastify accepts a hop count at run time although its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: config.bodyLimitBytes,
@@ -110,8 +173,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('documents', documents);
   app.decorate('budget', budget);
   const menuWriter = new MenuWriter(database.db);
-  // A write committed here is served here at once, without waiting for the directory's refresh.
-  menuWriter.listen({ afterCommit: (tenantId, version) => directory.noteMenuVersion(tenantId, version) });
+  // A write committed here is served here at once and announced to every other instance. The
+  // state is read again too (one small query): a write may change what the directory keeps
+  // (whether the menu is online, its time zone, default locale).
+  const reload = (tenantId: number) =>
+    directory.reload(tenantId).catch((err) => app.log.warn({ err, tenantId }, 'tenant reload failed'));
+  menuWriter.listen({
+    afterCommit: (tenantId, version, changes) => {
+      directory.noteMenuVersion(tenantId, version);
+      void reload(tenantId);
+      announcer.announce({
+        tenantId,
+        kind: changes.some((c) => c.resource === 'settings') ? 'tenant' : 'menu',
+        version,
+      });
+    },
+  });
+  app.decorate('announcer', announcer);
+  wireDirectory(directory, snapshots, documents, database);
   app.decorate('menuWriter', menuWriter);
   // Webhooks: the outbox row is written with the change; the first attempt leaves right after the commit.
   const webhooks = new WebhookDispatcher(database.db, app.log, {
@@ -136,19 +215,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   analytics.retentionDays = config.analyticsRetentionDays;
   app.decorate('analytics', analytics);
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   registerValidation(app);
   app.addSchema(ErrorEnvelope);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   await app.register(tenantPlugin, { directory });
   await registerSwagger(app);
-  await registerRoutes(app, { config, counters, now: options.now });
+  await registerRoutes(app, { config, counters, now: options.now, fastPath: fastPathCounts });
 
   app.addHook('onReady', async () => {
+    await announcer
+      .subscribe((a) => {
+        if (a.kind === 'created') return directory.tenantCreated();
+        if (!directory.get(a.tenantId)) return; // not served here yet: nothing to refresh
+        if (a.version !== undefined) directory.noteMenuVersion(a.tenantId, a.version);
+        void reload(a.tenantId);
+      })
+      .catch((err) =>
+        app.log.warn({ err }, 'cannot listen to announcements; the periodic refresh keeps instances in step'),
+      );
     // While the database is away the directory keeps what it knows (cached pages keep being
-    // served); the outage and the recovery are logged once each, not every 500 ms.
+    // served); the outage and the recovery are logged once each, not every second.
     let failing = false;
-    directory.start(
+    await directory.start(
       (err) => {
         if (!failing) app.log.warn({ err }, 'tenant refresh failed; serving the last known state');
         failing = true;
@@ -171,6 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await analytics.stop();
     await webhooks.stop();
     await counters.close();
+    await announcer.close();
     if (!options.database) await database.close();
   });
   return app;

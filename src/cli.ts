@@ -16,6 +16,8 @@ import { listTokens, revokeToken } from './modules/tokens/repo.js';
 import { createToken } from './modules/tokens/service.js';
 import { generatePassword } from './modules/users/password.js';
 import { createUser, resetPassword } from './modules/users/service.js';
+import { type Announcement, openAnnouncer } from './runtime/announcements.js';
+import { seedDemoCopies } from './seed/copies.js';
 import { seedDemo } from './seed/demo.js';
 import { serve } from './server.js';
 
@@ -24,7 +26,7 @@ const USAGE = `Usage: menu <command> [options]
 Commands:
   serve [--migrate] [--seed-demo]          start the HTTP server
   migrate                                  apply database migrations
-  demo                                     seed the demo restaurant (idempotent)
+  demo [--copies N --prefix r]             seed the demo restaurant (idempotent), or N copies r0…r<N-1>
   tenant:create <slug> --name "<name>" [--domain <host>]
   tenant:list
   tenant:suspend <slug>
@@ -102,11 +104,14 @@ const commands: Record<string, Handler> = {
     }
   },
   async demo(args, env) {
-    positional(args, 0, 'menu demo');
+    const usage = 'menu demo [--copies N --prefix r]';
+    const { values } = positional(args, 0, usage, { copies: { type: 'string' }, prefix: { type: 'string' } });
+    if (values.copies !== undefined || values.prefix !== undefined) return demoCopies(env, values, usage);
     const database = await env.open();
     try {
       await migrateToLatest(database);
       const result = await seedDemo(database.db, env.config.baseDomain);
+      if (result.created && result.tenantId) await announce(env, { tenantId: result.tenantId, kind: 'created' });
       env.out(
         result.created ? 'Demo restaurant created: slug "demo".' : 'Demo restaurant already present: nothing to do.',
       );
@@ -129,6 +134,7 @@ const commands: Record<string, Handler> = {
         { slug: positionals[0], name: values.name, domain },
         env.config.baseDomain,
       );
+      await announce(env, { tenantId: id, kind: 'created' });
       env.out(
         `Tenant ${id} created: http://${positionals[0]}.${env.config.baseDomain}${domain ? ` and http://${domain}` : ''}`,
       );
@@ -250,6 +256,63 @@ const commands: Record<string, Handler> = {
   'tenant:resume': (args, env) => changeStatus(args, env, 'active'),
 };
 
+async function demoCopies(env: Env, values: Record<string, string | boolean | undefined>, usage: string) {
+  const copies = Number(values.copies);
+  const prefix = typeof values.prefix === 'string' ? values.prefix : 'r';
+  if (!Number.isSafeInteger(copies) || copies < 1 || copies > 1_000_000) {
+    throw new UsageError(`--copies must be a whole number from 1 to 1000000.\nUsage: ${usage}`);
+  }
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,50})$/.test(prefix)) {
+    throw new UsageError(
+      `--prefix must be lower-case letters, digits and hyphens, starting with a letter or digit.\nUsage: ${usage}`,
+    );
+  }
+  const database = await env.open();
+  try {
+    await migrateToLatest(database);
+    const started = Date.now();
+    let last = 0;
+    const result = await seedDemoCopies(database.db, copies, prefix, (done) => {
+      if (Date.now() - last > 5000) {
+        last = Date.now();
+        process.stderr.write(`  ${done}/${copies}\n`);
+      }
+    });
+    // One announcement tells running servers that new restaurants exist.
+    if (result.tenantIds.length > 0) await announce(env, { tenantId: result.tenantIds[0], kind: 'created' });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    env.out(
+      `${result.created} demo restaurant(s) created (${prefix}0 … ${prefix}${copies - 1}, ${result.skipped} already there) in ${seconds} s.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Tells running servers about a change made here, as the server does after its own writes
+ * (runtime/announcements.ts). If that fails the change still stands: servers see it at their next
+ * safety-net refresh, so this warns instead of failing the command.
+ */
+async function announce(env: Env, announcement: Announcement): Promise<void> {
+  const announcer = openAnnouncer({
+    redisUrl: env.config.redisUrl,
+    redisPrefix: env.config.redisPrefix,
+    databaseUrl: env.config.databaseUrl,
+    databaseSchema: env.config.databaseSchema,
+    onError: () => undefined,
+  });
+  try {
+    await announcer.announceNow(announcement);
+  } catch (err) {
+    process.stderr.write(
+      `Warning: running servers were not told (${(err as Error).message}); they will notice within a second or so.\n`,
+    );
+  } finally {
+    await announcer.close();
+  }
+}
+
 async function readStdin(io: CliIo): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
@@ -288,6 +351,8 @@ async function changeStatus(args: string[], env: Env, status: 'active' | 'suspen
     if (!(await setTenantStatus(database.db, positionals[0], status))) {
       throw new InputError(`Unknown tenant "${positionals[0]}".`);
     }
+    const tenant = await findTenantStateBySlug(database.db, positionals[0]);
+    if (tenant) await announce(env, { tenantId: tenant.id, kind: 'tenant' });
     env.out(`Tenant "${positionals[0]}" is now ${status}.`);
   } finally {
     await database.close();

@@ -22,7 +22,10 @@ export interface Config {
   /** Requests per minute per tenant and client IP on public endpoints; 0 = off. */
   readonly publicRateLimit: number;
   readonly bodyLimitBytes: number;
-  /** How often each instance re-reads tenant state (suspension, menu version) written elsewhere. */
+  /**
+   * How often each instance asks for tenants changed elsewhere: the safety net behind announcements
+   * (runtime/announcements.ts); on SQLite without Redis, the way processes keep in step.
+   */
   readonly tenantRefreshMs: number;
   /**
    * The public address of a restaurant for QR codes, JSON-LD and Open Graph: a template with
@@ -33,6 +36,12 @@ export interface Config {
   readonly cacheMaxMb: number;
   /** Lets webhooks target private and loopback addresses (WEBHOOKS_ALLOW_PRIVATE=true; tests, closed networks). */
   readonly webhooksAllowPrivate: boolean;
+  /** Bearer token for /metrics; unset: /metrics answers loopback callers only. */
+  readonly metricsToken: string | undefined;
+  /** `pretty` (pino-pretty), `json`, or `auto`: pretty when stdout is a terminal. */
+  readonly logFormat: 'auto' | 'json' | 'pretty';
+  /** Worker processes of `menu serve` sharing one port (1: no cluster). */
+  readonly workers: number;
   /** Raw analytics events older than this many days are deleted (the daily rollups stay). */
   readonly analyticsRetentionDays: number;
 }
@@ -55,10 +64,13 @@ export const defaultConfig: Config = Object.freeze({
   adminRateLimit: 30,
   publicRateLimit: 1200,
   bodyLimitBytes: 1024 * 1024,
-  tenantRefreshMs: 500,
+  tenantRefreshMs: 1000,
   publicUrl: undefined,
   cacheMaxMb: 256,
   webhooksAllowPrivate: false,
+  metricsToken: undefined,
+  logFormat: 'auto',
+  workers: 1,
   analyticsRetentionDays: 90,
 });
 
@@ -92,6 +104,12 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     throw new ConfigError(`TRUST_PROXY must be false, true, a hop count or a list of addresses/CIDRs, got "${raw}"`);
   }
   return list;
+}
+
+function logFormat(raw: string | undefined): Config['logFormat'] {
+  if (raw === undefined || raw === '') return defaultConfig.logFormat;
+  if (raw === 'auto' || raw === 'json' || raw === 'pretty') return raw;
+  throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${raw}"`);
 }
 
 function parsePublicUrl(raw: string | undefined): string | undefined {
@@ -133,6 +151,9 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logFormat: logFormat(env.LOG_FORMAT),
+    workers: int(env, 'WORKERS', defaultConfig.workers, 1),
     ...overrides,
   };
   return Object.freeze(config);

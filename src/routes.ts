@@ -14,6 +14,8 @@ import { itemRoutes } from './modules/items/routes.js';
 import { mediaAdminRoutes } from './modules/media/admin.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
+import type { FastPathCounts } from './modules/ops/metrics.js';
+import { opsRoutes } from './modules/ops/routes.js';
 import { pageRoutes } from './modules/page/routes.js';
 import { panelRoutes } from './modules/panel/routes.js';
 import { qrRoutes } from './modules/qr/routes.js';
@@ -33,9 +35,17 @@ export interface RouteOptions {
   config: Config;
   counters: CounterStore;
   now?: () => number;
+  /** What the menu fast path answered before Fastify, for /metrics. */
+  fastPath: FastPathCounts;
 }
 
-export async function registerRoutes(app: FastifyInstance, { config, counters, now }: RouteOptions): Promise<void> {
+export async function registerRoutes(
+  app: FastifyInstance,
+  { config, counters, now, fastPath }: RouteOptions,
+): Promise<void> {
+  // /healthz, /readyz, /metrics: on any Host, before tenant resolution, outside the rate limits.
+  await app.register(opsRoutes, { fastPath });
+
   // PUBLIC_RATE_LIMIT=0 registers no hook at all: the public read path then pays nothing.
   const publicLimit = async (scope: FastifyInstance) => {
     if (config.publicRateLimit > 0) {

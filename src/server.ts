@@ -1,8 +1,14 @@
-// Starts the HTTP server: migrate, seed the demo when the database has no tenant, listen, close on signals.
+// Starts the HTTP server: migrate, seed the demo when the database has no tenant, listen, close on
+// signals. With WORKERS=N (N > 1) the primary process does the migrating and seeding once, then
+// runs N workers on the one port (node:cluster), relays what they share (rate-limit counts and
+// announcements, when there is no Redis), replaces a worker that dies and stops them all on
+// SIGTERM/SIGINT.
+import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { openDatabase } from './db/connect.js';
+import { type DbHandle, openDatabase } from './db/connect.js';
 import { assertMigrated, migrateToLatest } from './db/migrate.js';
+import { IpcCounterStore, serveCounters } from './plugins/ipc-counters.js';
 import { seedDemo } from './seed/demo.js';
 
 export interface ServeOptions {
@@ -16,6 +22,34 @@ export async function serve(
   options: ServeOptions,
   write: (text: string) => unknown = (text) => process.stdout.write(text),
 ): Promise<void> {
+  if (config.workers > 1 && cluster.isWorker) return serveWorker(config);
+  const database = await prepare(config, options, write);
+  if (config.workers > 1) {
+    await database.close();
+    return servePrimary(config, write);
+  }
+  const app = await buildApp(config, { database });
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  // Last line of defence: a stray rejection (a driver error nobody awaited) is logged, never fatal.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void close('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  await announceAddresses(config, database, port, 1, write);
+}
+
+/** Migrates (or refuses an unmigrated database) and seeds the demo into an empty one; once per `menu serve`. */
+async function prepare(config: Config, options: ServeOptions, write: (text: string) => unknown): Promise<DbHandle> {
   const database = openDatabase(config.databaseUrl, config.databaseSchema);
   try {
     if (options.migrate) await migrateToLatest(database);
@@ -40,23 +74,16 @@ export async function serve(
       }
     }
   }
-  const app = await buildApp(config, { database });
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  // Last line of defence: a stray rejection (a driver error nobody awaited) is logged, never fatal.
-  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
-  process.once('SIGINT', () => void close('SIGINT'));
+  return database;
+}
 
-  await app.listen({ port: config.port, host: config.host });
-  const port = (app.server.address() as { port: number }).port;
+async function announceAddresses(
+  config: Config,
+  database: DbHandle,
+  port: number,
+  workers: number,
+  write: (text: string) => unknown,
+): Promise<void> {
   const slugs = await database.db
     .selectFrom('tenants')
     .select('slug')
@@ -66,9 +93,95 @@ export async function serve(
     .execute();
   const lines = slugs.map(({ slug }) => `  http://${slug}.${config.baseDomain}:${port}/api/v1/menu/en`);
   write(
-    `Menu service listening on ${config.host}:${port} (${database.dialect}).\n` +
+    `Menu service listening on ${config.host}:${port} (${database.dialect}${workers > 1 ? `, ${workers} workers` : ''}).\n` +
       (lines.length > 0
         ? `Open:\n${lines.join('\n')}\n`
         : 'No tenant yet: create one with `npx menu tenant:create <slug> --name "<name>"`.\n'),
   );
+}
+
+/** A worker: the app on the shared port; the primary tells it when to stop. */
+async function serveWorker(config: Config): Promise<void> {
+  const database = openDatabase(config.databaseUrl, config.databaseSchema);
+  // Without Redis the rate-limit counts live in the primary, so every worker sees the same budget.
+  const counters = config.redisUrl ? undefined : new IpcCounterStore();
+  const app = await buildApp(config, { database, counters, clusterWorker: true });
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
+  process.once('SIGTERM', () => void close());
+  process.once('SIGINT', () => void close());
+  process.on('message', (message: { type?: string }) => {
+    if (message?.type === 'menu:shutdown') void close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  process.send?.({ type: 'menu:listening', port: (app.server.address() as { port: number }).port });
+}
+
+/** How long a stopping worker may finish its requests before it is killed. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function servePrimary(config: Config, write: (text: string) => unknown): Promise<void> {
+  const counts = serveCounters();
+  const workers = new Set<Worker>();
+  let stopping = false;
+  let listening = 0;
+  let reported = false;
+  const log = (line: string) => write(`${line}\n`);
+
+  const fork = () => {
+    const worker = cluster.fork();
+    const startedAt = Date.now();
+    workers.add(worker);
+    worker.on('message', (message: { type?: string; port?: number }) => {
+      if (message?.type === 'menu:hit') return counts(worker, message);
+      if (message?.type === 'menu:announce') {
+        for (const other of workers) if (other !== worker && other.isConnected()) other.send(message);
+        return;
+      }
+      if (message?.type === 'menu:listening') {
+        log(`Worker ${worker.process.pid} listening.`);
+        if (!reported && ++listening === config.workers) {
+          reported = true;
+          const database = openDatabase(config.databaseUrl, config.databaseSchema);
+          void announceAddresses(config, database, message.port ?? config.port, config.workers, write).finally(() =>
+            database.close(),
+          );
+        }
+      }
+    });
+    worker.on('exit', (code, signal) => {
+      workers.delete(worker);
+      if (stopping) {
+        if (workers.size === 0) process.exit(0);
+        return;
+      }
+      log(`Worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+      // A worker that dies at once would die again at once: wait a little before replacing it.
+      setTimeout(fork, Date.now() - startedAt < 1000 ? 1000 : 0);
+    });
+  };
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping ${workers.size} workers.`);
+    if (workers.size === 0) process.exit(0);
+    for (const worker of workers) {
+      if (worker.isConnected()) worker.send({ type: 'menu:shutdown' });
+    }
+    setTimeout(() => {
+      for (const worker of workers) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  for (let i = 0; i < config.workers; i++) fork();
 }

@@ -14,6 +14,10 @@ export interface DbHandle {
   dialect: Dialect;
   /** PostgreSQL schema in use (search_path), when one was named. */
   schema?: string;
+  /** The URL it was opened with (other connections to the same database start from it). */
+  url?: string;
+  /** PostgreSQL's connection pool, for its sizes in /metrics. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
   /**
    * Where errors of idle connections go (a PostgreSQL restart terminates them). Without a
@@ -65,6 +69,8 @@ export function openDatabase(url: string, schema?: string): DbHandle {
       db,
       dialect: 'postgres',
       schema,
+      url,
+      pool,
       close: () => db.destroy(),
       onConnectionError: (l) => {
         listener = l;
@@ -79,7 +85,7 @@ export function openDatabase(url: string, schema?: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: immediateTransactions(new SqliteDialect({ database: sqlite })) });
-  return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => {} };
+  return { db, dialect: 'sqlite', url, close: () => db.destroy(), onConnectionError: () => {} };
 }
 
 /**

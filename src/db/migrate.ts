@@ -8,6 +8,7 @@ import * as panelAccounts from './migrations/2026112310_panel_accounts.js';
 import * as auditLog from './migrations/2026112320_audit_log.js';
 import * as dinerTextsMedia from './migrations/2026112330_diner_texts_media.js';
 import * as tables from './migrations/2026112330_tables.js';
+import * as changeSeq from './migrations/2026112350_change_seq.js';
 import * as integrators from './migrations/2026112340_integrators.js';
 
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026112320_audit_log': auditLog,
   '2026112330_diner_texts_media': dinerTextsMedia,
   '2026112330_tables': tables,
+  '2026112350_change_seq': changeSeq,
   '2026112340_integrators': integrators,
 };
 

@@ -13,6 +13,8 @@ export interface TenantTable {
   /** Bumped in the same transaction as every write to something the public menu shows. */
   menu_version: number;
   created_at: string;
+  /** Grows with every change other instances must see (migration 2026112350); the directory reads rows past the last it saw. */
+  change_seq: Generated<number>;
 }
 
 export interface TenantDomainTable {

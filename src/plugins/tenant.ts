@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     tenants: TenantDirectory;
   }
+  interface FastifyContextConfig {
+    /** Answers on any Host, before tenant resolution (/healthz, /readyz, /metrics). */
+    untenanted?: boolean;
+  }
 }
 
 /** Paths that keep working while the public menu is switched off. */
@@ -29,9 +33,12 @@ export const tenantPlugin = fp<{ directory: TenantDirectory }>(
     app.decorate('tenants', directory);
     app.decorateRequest('tenant', null as unknown as TenantState);
     app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config?.untenanted) return done();
       const admit = (state: TenantState | undefined) => {
         if (!served(request.url, state)) return done(new UnknownRestaurantError());
         request.tenant = state;
+        // Every log line of the request names the restaurant.
+        request.log = request.log.child({ tenant: state.slug });
         done();
       };
       const host = normalizeHost(request.headers.host);

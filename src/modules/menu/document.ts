@@ -39,6 +39,8 @@ export interface CachedDocument {
   brBest: boolean;
   /** False once every form was evicted or a newer version replaced the document. */
   alive: boolean;
+  /** Just built: the request that built it is a miss, not a hit. */
+  fresh: boolean;
   /** Takes the document out of the cache (its last form was evicted). */
   remove: () => void;
 }
@@ -120,7 +122,8 @@ export class DocumentCache {
   ready(doc: CachedDocument, encoding: Encoding): Representation | undefined {
     const rep = encoding === 'identity' ? this.identity(doc) : doc.forms[encoding];
     if (!rep) return undefined;
-    this.stats.hits++;
+    if (doc.fresh) doc.fresh = false;
+    else this.stats.hits++;
     this.budget.touch(rep.entry);
     if (encoding === 'br' && !doc.brBest && ++doc.brHits === 2) this.queueUpgrade(doc);
     return rep;
@@ -159,6 +162,7 @@ export class DocumentCache {
       pending: new Map(),
       brHits: 0,
       brBest: false,
+      fresh: true,
       // A document of a version older than the one cached is built for its request only.
       alive: set !== undefined,
       remove: () => {
@@ -228,6 +232,7 @@ export class DocumentCache {
     // The compressed ETag derives from the identity one: same content, another representation.
     const suffix = encoding === 'br' ? `-br${BROTLI_FAST}` : '-gzip';
     if (encoding === 'br') doc.brHits = 1; // the request that made it
+    doc.fresh = false;
     return this.store(doc, encoding, body, `${doc.etag.slice(0, -1)}${suffix}"`);
   }
 

@@ -20,6 +20,8 @@ export interface FastPathDeps {
   documents: DocumentCache;
   /** The public counters when they answer synchronously (in memory); undefined to let Fastify count. */
   counters: CounterStore | undefined;
+  /** Answers given here, for /metrics (plain integers: nothing else on the hot path). */
+  counts: { ok: number; notModified: number };
   /** False once the app is closing (Fastify then answers 503). */
   open: () => boolean;
 }
@@ -102,10 +104,12 @@ export function menuFastPath(deps: FastPathDeps) {
         ...rateHeaders,
       });
       res.end();
+      deps.counts.notModified++;
       return true;
     }
     res.writeHead(200, rateHeaders ? { ...rep.headers, ...rateHeaders } : rep.headers);
     res.end(rep.body);
+    deps.counts.ok++;
     return true;
   };
 }

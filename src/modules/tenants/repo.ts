@@ -46,6 +46,35 @@ function toState(row: StateRow): TenantState {
   };
 }
 
+export interface TenantChange {
+  state: TenantState;
+  changeSeq: number;
+}
+
+/**
+ * Tenants changed after `sinceSeq`, oldest change first: the directory's safety-net refresh.
+ * Not tenant-scoped by design (it is the directory); its cost follows the number of changes, not
+ * of tenants (index on change_seq).
+ */
+export async function loadTenantChanges(db: Db, sinceSeq: number, limit = 1000): Promise<TenantChange[]> {
+  const rows = await stateQuery(db)
+    .select('tenants.change_seq')
+    .where('tenants.change_seq', '>', sinceSeq)
+    .orderBy('tenants.change_seq')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ state: toState(row), changeSeq: Number(row.change_seq) }));
+}
+
+/** The highest change_seq so far (where a starting directory begins to read). */
+export async function latestChangeSeq(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.max('change_seq').as('seq'))
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
 function stateQuery(db: Db) {
   return db.selectFrom('tenants').innerJoin('settings', 'settings.tenant_id', 'tenants.id').select(stateColumns);
 }

@@ -1,0 +1,165 @@
+// Instances that agree at once: a write, a suspension or a new restaurant on one instance (or from
+// the CLI) is served by another through the announcements — PostgreSQL LISTEN/NOTIFY, Redis
+// pub/sub — with the other's periodic refresh turned down to once a minute, so only the
+// announcement can explain it. On SQLite without Redis the refresh's data_version check does it.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
+import type { Config } from '../../src/config.js';
+import { type DbHandle, openDatabase } from '../../src/db/connect.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { findTenantStateBySlug, setTenantStatus } from '../../src/modules/tenants/repo.js';
+import { runCli } from '../cli/run.js';
+import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
+import { call, eventually, openTestDb, testConfig } from '../helper.js';
+
+const MINUTE = 60_000;
+
+interface Pair {
+  writer: FastifyInstance;
+  reader: FastifyInstance;
+  /** Environment for the CLI on the same database. */
+  env: Record<string, string>;
+  db: DbHandle;
+  close(): Promise<void>;
+}
+
+async function pair(
+  dialect: 'sqlite' | 'postgres',
+  overrides: Partial<Config>,
+  readerRefreshMs: number,
+): Promise<Pair> {
+  let first: DbHandle;
+  let second: DbHandle;
+  let env: Record<string, string>;
+  let dispose: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'menu-announce-'));
+    const url = `sqlite:${join(dir, 'menu.db')}`;
+    first = openDatabase(url);
+    await migrateToLatest(first);
+    second = openDatabase(url);
+    env = { DATABASE_URL: url };
+    dispose = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const test = await openTestDb('postgres');
+    first = test;
+    second = openDatabase(test.url, test.schema);
+    env = { DATABASE_URL: test.url, DATABASE_SCHEMA: test.schema! };
+    dispose = () => test.dispose();
+  }
+  if (overrides.redisUrl) Object.assign(env, { REDIS_URL: overrides.redisUrl, REDIS_PREFIX: overrides.redisPrefix });
+  const writer = await buildApp(testConfig({ publicRateLimit: 0, ...overrides }), {
+    database: first,
+    now: () => NOON_UTC,
+  });
+  const reader = await buildApp(testConfig({ publicRateLimit: 0, tenantRefreshMs: readerRefreshMs, ...overrides }), {
+    database: second,
+    now: () => NOON_UTC,
+  });
+  await writer.ready();
+  await reader.ready();
+  return {
+    writer,
+    reader,
+    env,
+    db: first,
+    close: async () => {
+      await reader.close();
+      await writer.close();
+      await second.close();
+      if (dialect === 'sqlite') await first.close();
+      await dispose();
+    },
+  };
+}
+
+async function scenario(p: Pair, label: string): Promise<void> {
+  const alpha = await createFixtureTenant(p.db.db, `alpha${label}`, 'Alpha');
+  const host = `alpha${label}`;
+  const before = await call(p.reader, { url: '/api/v1/menu/it', host });
+  assert.equal(before.statusCode, 200);
+  // A menu write on the writer instance (a dish's price): the reader serves it.
+  await writeMenu(p.writer, alpha, CLI_ACTOR, async (w) => {
+    await w.trx.updateTable('items').set({ price_cents: 4242 }).where('tenant_id', '=', alpha).execute();
+  });
+  await eventually(async () => {
+    const res = await call(p.reader, { url: '/api/v1/menu/it', host });
+    assert.equal(res.json.data.sections[0].items[0].price, 42.42);
+  });
+  // A settings write that takes the public menu offline: the reader stops serving it.
+  await writeMenu(p.writer, alpha, CLI_ACTOR, async (w) => {
+    await w.trx.updateTable('settings').set({ is_active: 0 }).where('tenant_id', '=', alpha).execute();
+  });
+  await eventually(async () => {
+    assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host })).statusCode, 404);
+  });
+  // The CLI creates a restaurant whose address the reader has just been asked for (and remembered as unknown).
+  const gammaHost = `gamma${label}`;
+  assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: gammaHost })).statusCode, 404);
+  const created = await runCli(['tenant:create', gammaHost, '--name', 'Gamma'], p.env);
+  assert.equal(created.code, 0, created.stderr);
+  await eventually(async () => {
+    assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: gammaHost })).statusCode, 200);
+  });
+  // The CLI suspends it: the reader stops serving it.
+  const suspended = await runCli(['tenant:suspend', gammaHost], p.env);
+  assert.equal(suspended.code, 0, suspended.stderr);
+  await eventually(async () => {
+    assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: gammaHost })).statusCode, 404);
+  });
+  // The other restaurant of the reader was never touched.
+  const gamma = await findTenantStateBySlug(p.db.db, gammaHost);
+  assert.equal(gamma?.status, 'suspended');
+}
+
+describe('announcements between instances', () => {
+  test('SQLite without Redis: the data_version check keeps two processes in step', async () => {
+    const p = await pair('sqlite', {}, 200);
+    try {
+      assert.equal(p.reader.announcer.transport, 'none');
+      await scenario(p, 's');
+      // A suspension written straight into the file by another connection.
+      const beta = await createFixtureTenant(p.db.db, 'betas', 'Beta');
+      assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: 'betas' })).statusCode, 200);
+      await setTenantStatus(p.db.db, 'betas', 'suspended');
+      await eventually(async () => {
+        assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: 'betas' })).statusCode, 404);
+      });
+      assert.ok(beta > 0);
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('PostgreSQL LISTEN/NOTIFY: the other instance serves every change with its refresh at once a minute', {
+    skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL not set',
+  }, async () => {
+    const p = await pair('postgres', {}, MINUTE);
+    try {
+      assert.equal(p.reader.announcer.transport, 'postgres');
+      await scenario(p, 'p');
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('Redis pub/sub: the other instance serves every change with its refresh at once a minute', {
+    skip: process.env.TEST_REDIS_URL ? false : 'TEST_REDIS_URL not set',
+  }, async () => {
+    const redis = { redisUrl: process.env.TEST_REDIS_URL, redisPrefix: `test:${randomBytes(6).toString('hex')}:` };
+    const p = await pair(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', redis, MINUTE);
+    try {
+      assert.equal(p.reader.announcer.transport, 'redis');
+      await scenario(p, 'r');
+    } finally {
+      await p.close();
+    }
+  });
+});
