@@ -8,8 +8,8 @@ import * as panelAccounts from './migrations/2026112310_panel_accounts.js';
 import * as auditLog from './migrations/2026112320_audit_log.js';
 import * as dinerTextsMedia from './migrations/2026112330_diner_texts_media.js';
 import * as tables from './migrations/2026112330_tables.js';
-import * as changeSeq from './migrations/2026112350_change_seq.js';
 import * as integrators from './migrations/2026112340_integrators.js';
+import * as changeSeq from './migrations/2026112350_change_seq.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
