@@ -1,22 +1,126 @@
-// Runs every test file by name (node 20's --test finds no .ts files on its own) and fails when there are none.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// `npm test`: type-checks and compiles src/ and test/ into .test-build/ (tsc, incremental), then runs
+// every test/**/*.test.ts — found by name, so new files need no registration — as compiled JavaScript
+// under node's test runner, several files at once. Plain node starts a test file in about a third of
+// the CPU time that tsx needs (measured in docs/DESIGN-NOTES.md), and it runs what production runs.
+//
+//   npm test                        everything
+//   npm test -- test/cli panel      only the files whose path contains one of the words
+//   npm test -- --test-name-pattern=refuses   any node --test option passes through
+//
+// Environment: TEST_CONCURRENCY (files at once; default: the machine's cores), TEST_DATABASE_URL and
+// TEST_REDIS_URL (also run on PostgreSQL / Redis), TEST_RUN_ID (set here when absent: names this run's
+// PostgreSQL schemas and temporary folders, all removed at the end, so runs never meet).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
-function collect(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return collect(path);
-    return name.endsWith('.test.ts') ? [path] : [];
+const BUILD = '.test-build';
+const started = Date.now();
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? walk(path) : [path];
   });
 }
 
-const files = collect('test').sort();
-if (files.length === 0) {
-  console.error('No test files found under test/.');
+// 1. Type-check and compile (fails on any type error, like the `tsc --noEmit` it replaces).
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.test.json'], { stdio: 'inherit' });
+if (compiled.status !== 0) {
+  console.error('Type errors: no test was run.');
+  process.exit(compiled.status ?? 1);
+}
+// Files beside the sources that code reads at run time (the panel's assets, test fixtures) go along.
+for (const root of ['src', 'test']) {
+  for (const path of walk(root)) {
+    if (path.endsWith('.ts')) continue;
+    const target = join(BUILD, path);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(path, target);
+  }
+}
+
+// 2. Which files: every test/**/*.test.ts that exists now (a stale compiled file of a deleted test never runs).
+const words = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const nodeOptions = process.argv.slice(2).filter((arg) => arg.startsWith('-'));
+const sources = walk('test')
+  .filter((path) => path.endsWith('.test.ts'))
+  .filter((path) => words.length === 0 || words.some((word) => path.includes(word)));
+if (sources.length === 0) {
+  console.error(
+    words.length > 0 ? `No test file under test/ matches ${words.join(', ')}.` : 'No test files under test/.',
+  );
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', ...process.argv.slice(2), ...files], {
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+// The slowest files of the last run start first, so the run does not end waiting on one long file.
+const timingsFile = join(BUILD, 'timings.json');
+let timings = {};
+try {
+  timings = JSON.parse(readFileSync(timingsFile, 'utf8'));
+} catch {
+  // first run: alphabetical
+}
+sources.sort(
+  (a, b) => (timings[b] ?? Number.MAX_SAFE_INTEGER) - (timings[a] ?? Number.MAX_SAFE_INTEGER) || a.localeCompare(b),
+);
+const files = sources.map((path) => join(BUILD, path.replace(/\.ts$/, '.js')));
+
+// 3. Run, several files at once, each in its own process.
+const runId = (process.env.TEST_RUN_ID ?? randomBytes(4).toString('hex')).toLowerCase().replace(/[^a-z0-9]/g, '');
+const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
+const summaryFile = join(tmpdir(), `menu-test-summary-${runId}.txt`);
+const reporter = process.stdout.isTTY ? 'spec' : 'tap';
+const child = spawn(
+  process.execPath,
+  [
+    '--enable-source-maps',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-reporter=${reporter}`,
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/test-summary.js',
+    `--test-reporter-destination=${summaryFile}`,
+    ...nodeOptions,
+    ...files,
+  ],
+  { stdio: 'inherit', env: { ...process.env, TEST_RUN_ID: runId, TEST_TIMINGS_FILE: timingsFile } },
+);
+const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+
+// 4. Clean up whatever this run left behind (a crashed file cannot drop its own schema).
+await cleanUp(runId);
+console.log(
+  `${files.length} files, ${concurrency} at a time, in ${((Date.now() - started) / 1000).toFixed(1)} s (type-check and compile included)`,
+);
+if (existsSync(summaryFile)) {
+  process.stdout.write(readFileSync(summaryFile, 'utf8'));
+  rmSync(summaryFile, { force: true });
+}
+process.exit(status);
+
+async function cleanUp(id) {
+  for (const name of readdirSync(tmpdir())) {
+    if (name.includes(`-${id}-`) && name.startsWith('menu-'))
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE '%\\_' || $1 || '\\_%'", [
+      id,
+    ]);
+    for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+    if (rows.length > 0) console.log(`Dropped ${rows.length} schema(s) left by this run.`);
+  } catch (err) {
+    console.error(`Could not drop this run's schemas: ${err.message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -28,6 +28,24 @@ const pages: [string, string, Step?][] = [
   ['login', '/admin/login'],
   ['overview', '/admin'],
   ['menu', '/admin/menu'],
+  [
+    'section',
+    '/admin/menu',
+    async (page) => {
+      await page.locator('.tree-name').first().click();
+      await page.waitForSelector('table.dishes');
+    },
+  ],
+  [
+    'dish',
+    '/admin/menu',
+    async (page) => {
+      await page.locator('.tree-name').first().click();
+      await page.locator('table.dishes a').first().click();
+      await page.waitForSelector('.langs');
+    },
+  ],
+  ['wineries', '/admin/menu/wineries'],
   ['settings', '/admin/settings'],
   [
     'theme',
@@ -42,7 +60,17 @@ const pages: [string, string, Step?][] = [
       await page.waitForTimeout(500);
     },
   ],
-  ['analytics', '/admin/analytics'],
+  [
+    'analytics',
+    '/admin/analytics',
+    async (page) => {
+      // Every chart drawn.
+      await page.waitForFunction(() => {
+        const chart = (globalThis as unknown as { Chart?: { getChart(c: Element): unknown } }).Chart;
+        return chart && [...document.querySelectorAll('canvas[data-chart]')].every((c) => chart.getChart(c));
+      });
+    },
+  ],
   [
     'api-tokens',
     '/admin/api-tokens',

@@ -12,10 +12,12 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { ErrorEnvelope } from './http/schemas.js';
 import { registerValidation } from './http/validator.js';
 import { AnalyticsWriter } from './modules/analytics/writer.js';
+import { recordAudit } from './modules/audit/record.js';
 import { DocumentCache } from './modules/menu/document.js';
 import { menuFastPath } from './modules/menu/fast-path.js';
 import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
 import { type CounterStore, MemoryCounterStore } from './plugins/counters.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { FallbackCounterStore, fallbackCounterStore } from './plugins/shared-counters.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { tenantPlugin } from './plugins/tenant.js';
@@ -109,12 +111,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A write committed here is served here at once, without waiting for the directory's refresh.
   menuWriter.listen({ afterCommit: (tenantId, version) => directory.noteMenuVersion(tenantId, version) });
   app.decorate('menuWriter', menuWriter);
+  // Every admin write (API, panel, CLI) leaves an audit entry in its own transaction.
+  menuWriter.listen({ inTransaction: recordAudit });
   const analytics = new AnalyticsWriter(database.db, app.log);
+  analytics.retentionDays = config.analyticsRetentionDays;
   app.decorate('analytics', analytics);
 
   registerValidation(app);
   app.addSchema(ErrorEnvelope);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   await app.register(tenantPlugin, { directory });
   await registerSwagger(app);
   await registerRoutes(app, { config, counters, now: options.now });

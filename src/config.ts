@@ -31,6 +31,8 @@ export interface Config {
   readonly publicUrl: string | undefined;
   /** Byte budget of every per-restaurant cache (snapshots, documents, compressed forms, pages), in MiB. */
   readonly cacheMaxMb: number;
+  /** Raw analytics events older than this many days are deleted (the daily rollups stay). */
+  readonly analyticsRetentionDays: number;
 }
 
 /** A bad environment variable: the message names it. */
@@ -54,6 +56,7 @@ export const defaultConfig: Config = Object.freeze({
   tenantRefreshMs: 500,
   publicUrl: undefined,
   cacheMaxMb: 256,
+  analyticsRetentionDays: 90,
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -123,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     publicRateLimit: int(env, 'PUBLIC_RATE_LIMIT', defaultConfig.publicRateLimit, 0),
     bodyLimitBytes: defaultConfig.bodyLimitBytes,
     tenantRefreshMs: defaultConfig.tenantRefreshMs,
+    analyticsRetentionDays: int(env, 'ANALYTICS_RETENTION_DAYS', defaultConfig.analyticsRetentionDays, 1),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
     ...overrides,

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { allergenRoutes } from './modules/allergens/routes.js';
 import { registerAnalyticsReports } from './modules/analytics/admin.js';
 import { ingestRoutes } from './modules/analytics/ingest.js';
+import { registerAuditLog } from './modules/audit/admin.js';
 import { registerAdminCategories } from './modules/categories/admin.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { dietaryRoutes } from './modules/dietary/routes.js';
@@ -66,6 +67,7 @@ export async function registerRoutes(app: FastifyInstance, { config, counters, n
           registerAdminSettings(admin);
           registerAdminTheme(admin);
           registerAnalyticsReports(admin, now);
+          registerAuditLog(admin);
           // Image uploads: their own scope, the only one that reads image bodies.
           await admin.register(mediaAdminRoutes);
         },

@@ -8,6 +8,25 @@ import { type Config, loadConfig } from '../src/config.js';
 import { type DbHandle, type Dialect, openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
+/**
+ * Names this run's PostgreSQL schemas, temporary folders and Redis keys apart from every other run's:
+ * scripts/run-tests.js sets it for the files it runs at once and drops what is left of the run at
+ * the end; a file run on its own gets its own.
+ */
+export const testRunId = (process.env.TEST_RUN_ID || randomBytes(4).toString('hex'))
+  .toLowerCase()
+  .replace(/[^a-z0-9]/g, '');
+
+/** A fresh name for a schema, folder or key prefix of this run: `<kind>_<run>_<random>`. */
+export function runScopedName(kind: string): string {
+  return `${kind}_${testRunId}_${randomBytes(5).toString('hex')}`;
+}
+
+/**
+ * The dialects every data-touching suite runs on: `for (const dialect of dialects) describe(\`… (\${dialect})\`)`.
+ * Keep the dialect in parentheses at the end of the suite's name: without TEST_DATABASE_URL the
+ * test summary (scripts/test-summary.js) counts each "(sqlite)" suite's PostgreSQL twin as skipped.
+ */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestDb extends DbHandle {
@@ -24,7 +43,7 @@ export async function openTestDb(dialect: Dialect): Promise<TestDb> {
     return { ...handle, url: 'sqlite::memory:', schema: undefined, dispose: () => handle.close() };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = runScopedName('t');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);

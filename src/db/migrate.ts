@@ -5,6 +5,7 @@ import type { DbHandle } from './connect.js';
 import * as initial from './migrations/2026112101_initial.js';
 import * as analytics from './migrations/2026112102_analytics.js';
 import * as panelAccounts from './migrations/2026112310_panel_accounts.js';
+import * as auditLog from './migrations/2026112320_audit_log.js';
 import * as dinerTextsMedia from './migrations/2026112330_diner_texts_media.js';
 import * as tables from './migrations/2026112330_tables.js';
 
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
   '2026112102_analytics': analytics,
   '2026112310_panel_accounts': panelAccounts,
+  '2026112320_audit_log': auditLog,
   '2026112330_diner_texts_media': dinerTextsMedia,
   '2026112330_tables': tables,
 };
@@ -20,7 +22,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 function migrator({ db, schema }: DbHandle): Migrator {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
-  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Parallel branches use their own name prefixes: a database may have run a later-named
+  // migration before an earlier-named one lands, and that must not block it.
+  return new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
 }
 
 /** Names of the migrations not applied yet (all of them on an empty database). */

@@ -268,8 +268,28 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** One admin write to one row: who, what (fields before/after in the API's form), when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_id: number;
+  occurred_at: string;
+  via: string;
+  user_id: number | null;
+  user_email: string | null;
+  token_id: number | null;
+  token_name: string | null;
+  resource: string;
+  resource_id: number;
+  action: string;
+  /** `,price,allergens,`: the changed fields, for filtering. */
+  fields: string;
+  /** JSON `{field: {before, after}}`. */
+  changes: string;
+}
+
 export interface Database {
   tenants: TenantTable;
+  audit_log: AuditLogTable;
   tenant_domains: TenantDomainTable;
   settings: SettingsTable;
   themes: ThemeTable;

@@ -295,20 +295,5 @@ for (const dialect of dialects) {
       assert.equal(text.statusCode, 415);
       assert.equal(text.json.success, false);
     });
-
-    test("tenant B's token cannot read, change or delete tenant A's dishes", async () => {
-      const dish = section('Antipasti').items[0];
-      for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) {
-        const res = await adminCall(t.app, betaToken, {
-          method,
-          url: `/api/v1/admin/items/${dish.id}`,
-          host: 'beta',
-          ...(method === 'PUT' || method === 'PATCH' ? { body: { price: 0 } } : {}),
-        });
-        assert.equal(res.statusCode, 404, method);
-      }
-      const still = await admin({ url: `/api/v1/admin/items/${dish.id}` });
-      assert.equal(still.json.data.price, dish.price);
-    });
   });
 }

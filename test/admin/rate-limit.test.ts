@@ -146,7 +146,7 @@ for (const dialect of dialects) {
 
   const redisUrl = process.env.TEST_REDIS_URL;
   describe(`rate limits shared through Redis (${dialect})`, {
-    skip: redisUrl ? false : 'TEST_REDIS_URL not set',
+    skip: redisUrl ? false : 'Redis: TEST_REDIS_URL not set',
   }, () => {
     test('two instances share one budget', async () => {
       const prefix = `test:${randomBytes(6).toString('hex')}:`;

@@ -46,14 +46,15 @@ for (const dialect of dialects) {
   describe(`menu serve as a process (${dialect})`, () => {
     test('serve listens after migrating and seeding, serves the demo, and exits cleanly on SIGTERM', async () => {
       const fresh = await cliDatabase(dialect);
+      let child: ReturnType<typeof spawn> | undefined;
       try {
-        const child = spawn(process.execPath, [BIN, 'serve', '--migrate', '--seed-demo'], {
+        child = spawn(process.execPath, [BIN, 'serve', '--migrate', '--seed-demo'], {
           env: { PATH: process.env.PATH ?? '', ...fresh.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
         });
         let output = '';
         const port = await new Promise<number>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no listening line: ${output}`)), 60000);
-          child.stdout.on('data', (d) => {
+          const timer = setTimeout(() => reject(new Error(`no listening line: ${output}`)), 120_000);
+          child!.stdout!.on('data', (d) => {
             output += d;
             const m = /listening on 127\.0\.0\.1:(\d+)/.exec(output);
             if (m) {
@@ -61,17 +62,19 @@ for (const dialect of dialects) {
               resolve(Number(m[1]));
             }
           });
-          child.on('exit', () => reject(new Error(`exited early: ${output}`)));
+          child!.on('exit', () => reject(new Error(`exited early: ${output}`)));
         });
         assert.match(output, /http:\/\/demo\.localhost:\d+\/api\/v1\/menu\/en/);
         assert.match(output, /Owner sign-in: owner@demo\.localhost \/ \S{12,}/);
         const res = await get(port, 'demo.localhost', '/api/v1/menu/en');
         assert.equal(res.status, 200);
         assert.equal(JSON.parse(res.body).data.settings.slug, 'demo');
-        const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+        const exit = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
         child.kill('SIGTERM');
         assert.equal(await exit, 0);
       } finally {
+        // A failed assertion must not leave the server running (the file would never end).
+        if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         await fresh.dispose();
       }
     });

@@ -2,15 +2,24 @@
 // (what almost every CLI test does: no node start-up per command), or as a real child process
 // (the few smoke tests in process.test.ts that prove bin/menu.js itself works).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { main } from '../../src/cli.js';
 import type { Dialect } from '../../src/db/connect.js';
+import { runScopedName, testRunId } from '../helper.js';
 
-export const BIN = new URL('../../bin/menu.js', import.meta.url).pathname;
+/** bin/menu.js of the project, found upwards from here (this file also runs compiled, from .test-build/test/cli). */
+function findBin(dir: string): string {
+  const bin = join(dir, 'bin', 'menu.js');
+  if (existsSync(bin)) return bin;
+  if (dirname(dir) === dir) throw new Error('bin/menu.js not found above the tests');
+  return findBin(dirname(dir));
+}
+
+export const BIN = findBin(dirname(fileURLToPath(import.meta.url)));
 
 export interface CliResult {
   code: number | null;
@@ -26,14 +35,14 @@ export interface CliDatabase {
 /** An empty database for CLI runs: a temporary SQLite file, or a fresh PostgreSQL schema. */
 export async function cliDatabase(dialect: Dialect): Promise<CliDatabase> {
   if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'menu-cli-'));
+    const dir = mkdtempSync(join(tmpdir(), `menu-cli-${testRunId}-`));
     return {
       env: { DATABASE_URL: `sqlite:${join(dir, 'menu.db')}` },
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `cli_${randomBytes(6).toString('hex')}`;
+  const schema = runScopedName('cli');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(`CREATE SCHEMA ${schema}`);

@@ -2,6 +2,7 @@
 // outlives full garbage collections and nextTick's feedback never sees a second one.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { keepTickObjectShape } from '../../src/runtime/tick-shape.js';
@@ -15,7 +16,11 @@ test('keeps one tick object, the same one on every call', () => {
 });
 
 test('ticks made after full garbage collections, with none queued, still share the kept hidden class', () => {
-  const module = fileURLToPath(new URL('../../src/runtime/tick-shape.ts', import.meta.url));
+  // Compiled (npm test runs .test-build/) or the TypeScript source through tsx (a file run on its own).
+  const compiled = fileURLToPath(new URL('../../src/runtime/tick-shape.js', import.meta.url));
+  const module = existsSync(compiled)
+    ? compiled
+    : fileURLToPath(new URL('../../src/runtime/tick-shape.ts', import.meta.url));
   const script = `
     const { createHook } = await import('node:async_hooks');
     const { keepTickObjectShape } = await import(${JSON.stringify(module)});
@@ -31,7 +36,14 @@ test('ticks made after full garbage collections, with none queued, still share t
   `;
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script],
+    [
+      '--expose-gc',
+      '--allow-natives-syntax',
+      ...(module === compiled ? [] : ['--import', 'tsx']),
+      '--input-type=module',
+      '-e',
+      script,
+    ],
     { encoding: 'utf8' },
   );
   assert.equal(child.status, 0, child.stderr);

@@ -3,6 +3,7 @@
 import { _, Ajv, type KeywordCxt } from 'ajv';
 import formats from 'ajv-formats';
 import type { FieldIssue } from '../errors.js';
+import { isAllowedFontUrl, isAllowedUrl } from '../urls.js';
 import { type Coerce, coercerFor } from './coerce.js';
 import { toIssues } from './issues.js';
 import { DECIMALS, KEYWORD_RULES, PARAMS, PLAIN_TEXT, RULE, type Schema, STRUCTURAL } from './rules.js';
@@ -10,15 +11,6 @@ import { DECIMALS, KEYWORD_RULES, PARAMS, PLAIN_TEXT, RULE, type Schema, STRUCTU
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** Decimal places of a number as its shortest decimal text reads (`19.99` → 2, `1e-7` → 7). */
 export function decimalPlaces(value: number): number {
@@ -63,7 +55,9 @@ ajv.addKeyword({
     cxt.fail(_`${control}.test(${cxt.data})`);
   },
 });
-ajv.addFormat('uri', { type: 'string', validate: isUrl });
+// Addresses a page will place in attributes and CSS: see http/urls.ts for what passes.
+ajv.addFormat('uri', { type: 'string', validate: isAllowedUrl });
+ajv.addFormat('font-url', { type: 'string', validate: (v: string) => v === '' || isAllowedFontUrl(v) });
 ajv.addFormat('email', { type: 'string', validate: EMAIL });
 // `date`: a real calendar day (2024-02-30 fails), from ajv-formats.
 // (CommonJS: under NodeNext the default import is module.exports, which carries `default` too.)

@@ -29,7 +29,7 @@ const TYPE_RULES: Record<string, MessageKey> = {
   object: 'object',
 };
 
-const FORMAT_RULES: Record<string, MessageKey> = { uri: 'url', email: 'email', date: 'date' };
+const FORMAT_RULES: Record<string, MessageKey> = { uri: 'url', 'font-url': 'url', email: 'email', date: 'date' };
 
 /** `multipleOf: 0.01` reads as "two decimal places"; any other step as a multiple. */
 function stepRule(step: number): Pick<FieldIssue, 'rule' | 'params'> {

@@ -77,7 +77,7 @@ function isCalendarDay(day: string): boolean {
 }
 
 /** from/to in the restaurant's time zone; default the last 30 days including today. */
-function rangeOf(tenantId: number, timezone: string, q: { from?: string; to?: string }, now: number): Range {
+export function rangeOf(tenantId: number, timezone: string, q: { from?: string; to?: string }, now: number): Range {
   const today = localDayHour(timezone, now).day;
   const to = q.to ?? today;
   const from = q.from ?? addDays(to, -29);

@@ -1,15 +1,25 @@
 // POST /api/v1/analytics/events: the one public write. Diners' browsers send batches of 1..100
 // events (no token, no cookie set, no IP stored); a valid batch is queued and answered 202.
 import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { localDayHour } from '../../catalog/clock.js';
 import { publicContext } from '../../catalog/context.js';
 import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
-import { type FieldIssue, UnavailableError, ValidationError } from '../../http/errors.js';
+import { type FieldIssue, TooManyRequestsError, UnavailableError, ValidationError } from '../../http/errors.js';
 import { Id } from '../../http/inputs.js';
+import { messageLocale } from '../../http/request-locale.js';
 import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
 import { resolveLocale } from '../../i18n/locales.js';
+import { formatMessage } from '../../i18n/messages.js';
 import { ALLERGEN_KEYS } from '../allergens/data.js';
+import { normalizeHost } from '../tenants/directory.js';
+import {
+  EventCeilings,
+  hostOfOrigin,
+  IP_EVENTS_PER_MINUTE,
+  normalizeQuery,
+  SESSION_EVENTS_PER_MINUTE,
+} from './guard.js';
 import type { StoredEvent } from './repo.js';
 import type { AnalyticsWriter } from './writer.js';
 
@@ -109,7 +119,7 @@ export function toStoredEvents(snapshot: MenuSnapshot, events: Event[], now: num
       category_id: e.item_id !== undefined ? (itemSection.get(e.item_id) ?? null) : (e.category_id ?? null),
       item_id: e.item_id ?? null,
       allergens: e.allergens ? JSON.stringify(e.allergens) : null,
-      query: e.query ?? null,
+      query: e.query === undefined ? null : normalizeQuery(e.query) || null,
       table_label: e.table ?? null,
     };
   });
@@ -123,6 +133,21 @@ export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (a
   // The same parser as JSON bodies (`__proto__` keys dropped), under the beacon's content type.
   const json = app.getDefaultJsonParser('remove', 'remove');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, json);
+  const ceilings = new EventCeilings(now);
+  app.addHook('onClose', async () => ceilings.close());
+
+  /** No Origin/Referer (not a browser's cross-site post), or one of this restaurant's own addresses, any port. */
+  async function fromOwnAddress(request: FastifyRequest): Promise<boolean> {
+    const source = request.headers.origin ?? request.headers.referer;
+    if (source === undefined) return true;
+    const host = hostOfOrigin(String(source));
+    if (host === undefined) return false;
+    if (host === normalizeHost(request.headers.host)) return true;
+    if (app.tenants.slugOf(host) !== undefined) return app.tenants.slugOf(host) === request.tenant.slug;
+    const state = app.tenants.peek(host) ?? (await app.tenants.lookup(host));
+    return state?.id === request.tenant.id;
+  }
+
   app.post(
     '/analytics/events',
     {
@@ -131,15 +156,35 @@ export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (a
         body: EventBatch,
         response: {
           202: envelope(Type.Object({ accepted: Type.Integer() }), Meta),
-          503: Type.Ref('ErrorEnvelope'),
           ...errorResponses,
+          403: Type.Ref('ErrorEnvelope'),
+          429: Type.Ref('ErrorEnvelope'),
+          503: Type.Ref('ErrorEnvelope'),
         },
       },
     },
     async (request, reply) => {
+      // text/plain is a "simple" request any web site can make a browser send: only the
+      // restaurant's own pages may post.
+      if (!(await fromOwnAddress(request))) {
+        const message = formatMessage(messageLocale(request.headers['accept-language']), 'origin_not_allowed', {});
+        return reply.code(403).send({ success: false, message });
+      }
       const { snapshot } = await publicContext(app, request);
       const { events } = request.body as Static<typeof EventBatch>;
       const stored = toStoredEvents(snapshot, events, now());
+      // One session or one address cannot dominate a restaurant's figures.
+      const perSession = new Map<string, number>();
+      for (const e of stored) perSession.set(e.session_id, (perSession.get(e.session_id) ?? 0) + 1);
+      const wait = ceilings.take([
+        { key: `ip:${request.tenant.id}:${request.ip}`, events: stored.length, limit: IP_EVENTS_PER_MINUTE },
+        ...[...perSession].map(([session, count]) => ({
+          key: `session:${request.tenant.id}:${session}`,
+          events: count,
+          limit: SESSION_EVENTS_PER_MINUTE,
+        })),
+      ]);
+      if (wait > 0) throw new TooManyRequestsError(wait);
       // The writer is behind (the database is slow or away): ask the page to send again later.
       if (!app.analytics.enqueue(request.tenant.id, stored)) throw new UnavailableError(5);
       return reply

@@ -265,3 +265,14 @@ export async function allergenFilters(db: Db, tenantId: number, from: string, to
     .groupBy('allergen')
     .execute();
 }
+
+/**
+ * Retention: deletes raw events of every restaurant recorded on a day before `beforeDay`, at most
+ * `limit` rows per call (the caller repeats). The one cross-tenant query here: it is the job's
+ * whole point, and the rollups reports read are left alone.
+ */
+export async function pruneEvents(db: Db, beforeDay: string, limit: number): Promise<number> {
+  const doomed = db.selectFrom('analytics_events').select('id').where('day', '<', beforeDay).limit(limit);
+  const result = await db.deleteFrom('analytics_events').where('id', 'in', doomed).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -4,7 +4,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
-import { type StoredEvent, storeEvents } from './repo.js';
+import { pruneEvents, type StoredEvent, storeEvents } from './repo.js';
+
+/** Retention runs this often (and once shortly after start). */
+const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_BATCH = 10_000;
 
 const BATCH = 5000;
 
@@ -22,6 +26,9 @@ export class AnalyticsWriter {
   private queue: Queued[] = [];
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  /** Days of raw events kept; undefined keeps everything. */
+  retentionDays: number | undefined;
 
   constructor(
     private readonly db: Db,
@@ -111,11 +118,33 @@ export class AnalyticsWriter {
     if (this.timer) return;
     this.timer = setInterval(() => void this.flush(), this.intervalMs);
     this.timer.unref();
+    if (this.retentionDays !== undefined) {
+      const prune = () =>
+        void this.prune().catch((err) => this.log.warn({ err }, 'pruning old analytics events failed; will retry'));
+      setTimeout(prune, 5_000).unref();
+      this.pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+      this.pruneTimer.unref();
+    }
+  }
+
+  /** Deletes raw events older than the retention (in batches); returns how many went. */
+  async prune(now = Date.now()): Promise<number> {
+    if (this.retentionDays === undefined) return 0;
+    const beforeDay = new Date(now - this.retentionDays * 86_400_000).toISOString().slice(0, 10);
+    let total = 0;
+    for (;;) {
+      const n = await pruneEvents(this.db, beforeDay, PRUNE_BATCH);
+      total += n;
+      if (n < PRUNE_BATCH) break;
+    }
+    if (total > 0) this.log.info({ events: total, beforeDay }, 'old analytics events pruned');
+    return total;
   }
 
   /** Stores what is queued; events that keep failing are retried a few times, then logged and set aside. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.timer = undefined;
     for (let i = 0; i < MAX_ATTEMPTS && this.queue.length > 0; i++) await this.flush();
   }

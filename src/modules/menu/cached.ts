@@ -18,6 +18,9 @@ const MENU_HEADERS = Object.freeze({
   'content-type': 'application/json; charset=utf-8',
   vary: 'Accept-Encoding',
   'cache-control': 'public, no-cache',
+  // The fast path answers before Fastify's hooks: the security headers travel with the document.
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
 });
 
 export function menuKey(locale: Locale, openKey: string): string {

@@ -3,6 +3,7 @@
 // same page laid out for A4 paper (`print`).
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { esc } from '../../http/html.js';
+import { cssUrl, isAllowedFontUrl, isSafeHttpUrl } from '../../http/urls.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
 import { ALLERGEN_KEYS, allergenName } from '../allergens/data.js';
 import type { MenuSection } from '../categories/schema.js';
@@ -72,7 +73,8 @@ export function formatPrice(value: number, locale: Locale, currency: string): st
   return f.format(value);
 }
 
-const isHttpUrl = (u: string) => /^https?:\/\/\S+$/.test(u);
+// Stored values are checked again here: rows written before the stricter rules stay harmless.
+const isHttpUrl = (u: string) => isSafeHttpUrl(u);
 const isShown = (u: string | null): u is string => !!u && (isHttpUrl(u) || u.startsWith('/media/'));
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const LENGTH = /^(0|[0-9]+(\.[0-9]+)?(px|rem|em|%|vh|vw))$/;
@@ -250,7 +252,7 @@ export function renderMenuPage(input: PageInput): string {
   const coverCss = cover
     ? `--cover:url('/media/${mediaName(cover.key, cover.widths[0], cover.modern)}')`
     : isHttpUrl(settings.cover_image_url ?? '')
-      ? `--cover:url('${esc(settings.cover_image_url ?? '')}')`
+      ? `--cover:${cssUrl(settings.cover_image_url ?? '')}`
       : '';
   const withCover = theme.header_style === 'cover' && coverCss !== '';
   const logoRef = input.images.logo;
@@ -290,7 +292,7 @@ ${languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(`${inp
 <meta property="og:locale" content="${locale}">
 ${ogImage ? `<meta property="og:image" content="${esc(ogImage)}">` : ''}
 <meta name="theme-color" content="${secondary}">
-${isHttpUrl(theme.font_url) ? `<link rel="stylesheet" href="${esc(theme.font_url)}">` : ''}
+${isAllowedFontUrl(theme.font_url) && theme.font_url.startsWith('https://') ? `<link rel="stylesheet" href="${esc(theme.font_url)}">` : ''}
 <style>
 :root{--primary:${primary};--secondary:${secondary};--accent:${accent};--bg:${bg};--text:${text};--link:${readableOn(bg, primary, text)};--heading2:${readableOn(bg, secondary, text)};--on-primary:${readableOn(primary, '#FFFFFF')};--on-secondary:${readableOn(secondary, '#FFFFFF')};--on-accent:${readableOn(accent, secondary, text)};--radius:${LENGTH.test(theme.border_radius) ? theme.border_radius : '8px'};--font:${safeFont(theme.font_family) || 'Georgia, serif'}${coverCss ? `;${coverCss}` : ''}}
 ${PAGE_CSS}

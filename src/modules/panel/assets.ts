@@ -3,16 +3,21 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
 /** The panel's own files, in ./assets beside this module (scripts/build.js copies them into dist/). */
-const OWN = ['panel.css', 'panel.js', 'theme-preview.js'];
+const OWN = ['panel.css', 'panel.js', 'theme-preview.js', 'menu-editor.js', 'analytics.js'];
 /**
- * Files served from an installed npm package (e.g. a chart library for the analytics page):
- * name under /admin/assets/ → module path as `require.resolve` reads it.
+ * Files served from an installed npm package (the chart library of the analytics page): name under
+ * /admin/assets/ → the package and the file beside its main module (packages with an `exports`
+ * map only let their main module be resolved).
  */
-const FROM_PACKAGES: Record<string, string> = {};
+const FROM_PACKAGES: Record<string, { pkg: string; file: string }> = {
+  // Chart.js's self-contained UMD build: sets globalThis.Chart, loads nothing else.
+  'chart.umd.js': { pkg: 'chart.js', file: 'chart.umd.min.js' },
+};
 
 const TYPES: Record<string, string> = {
   css: 'text/css; charset=utf-8',
@@ -33,7 +38,10 @@ function load(): Map<string, Asset> {
   const require = createRequire(import.meta.url);
   const files: [string, string][] = [
     ...OWN.map((name): [string, string] => [name, fileURLToPath(new URL(`./assets/${name}`, import.meta.url))]),
-    ...Object.entries(FROM_PACKAGES).map(([name, id]): [string, string] => [name, require.resolve(id)]),
+    ...Object.entries(FROM_PACKAGES).map(([name, { pkg, file }]): [string, string] => [
+      name,
+      join(dirname(require.resolve(pkg)), file),
+    ]),
   ];
   loaded = new Map(
     files.map(([name, path]) => {

@@ -2,14 +2,16 @@
 // small ES modules, no build step. Registered by the route table with prefix /admin.
 import type { FastifyInstance } from 'fastify';
 import { esc } from '../../http/html.js';
+import { registerAnalytics } from './analytics/dashboard.js';
 import { registerAssets } from './assets.js';
 import { type PanelContext, seeOther, sendPage } from './context.js';
 import { parseForm } from './forms.js';
 import { installGuard, panelContext } from './guard.js';
 import { renderPage } from './layout.js';
+import { registerMenuEditor } from './menu/index.js';
 import { registerAccount } from './pages/account.js';
+import { installErrorPages } from './pages/error-page.js';
 import { registerHome } from './pages/home.js';
-import { registerInfoPages } from './pages/info.js';
 import { registerLogin } from './pages/login.js';
 import { registerSettings } from './pages/settings.js';
 import { registerStaff } from './pages/staff.js';
@@ -40,10 +42,12 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
     (_request, body, done) => done(null, parseForm(body as string)),
   );
   installGuard(app, now);
+  installErrorPages(app, now);
   registerAssets(app);
   registerLogin(app, now);
   registerHome(app);
-  registerInfoPages(app);
+  registerMenuEditor(app);
+  registerAnalytics(app, now);
   registerSettings(app);
   registerTheme(app);
   registerTokens(app, now);

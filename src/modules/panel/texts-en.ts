@@ -54,16 +54,7 @@ export const en = {
   menuOffline: 'The public menu is offline (switch it on in Settings).',
 
   menuTitle: 'Menu',
-  menuToday:
-    'Editing sections and dishes in the panel is not available yet. Today the menu is edited through the admin API with a token that has the menu:write scope: generate one on the API tokens page; the API reference lists every call.',
-  menuSummary: 'What the menu holds now:',
-  menuSections: (n: number) => `${n} section${n === 1 ? '' : 's'}`,
-  menuDishes: (n: number, active: number) => `${n} dish${n === 1 ? '' : 'es'} (${active} shown to diners)`,
-  apiReference: 'API reference',
   analyticsTitle: 'Analytics',
-  analyticsToday:
-    'The dashboard is not available in the panel yet. Today the five reports (overview, dishes, sections, allergens, insights) are read through the admin API with a token that has the analytics:read scope, for example:',
-
   tokensIntro:
     'A token lets another program (your POS, website or a delivery app) use the admin API on your behalf. Give it only the scopes it needs and keep it on a server, never in a web page.',
   scopesFixed: 'Scopes cannot be changed: to change them, revoke the token and generate a new one.',

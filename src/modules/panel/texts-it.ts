@@ -56,16 +56,7 @@ export const it: PanelTexts = {
   menuOffline: 'Il menu pubblico è offline (riattivalo nelle Impostazioni).',
 
   menuTitle: 'Menu',
-  menuToday:
-    'La modifica di sezioni e piatti nel pannello non è ancora disponibile. Oggi il menu si modifica tramite le API di amministrazione con un token che abbia lo scope menu:write: generane uno nella pagina Token API; il riferimento delle API elenca ogni chiamata.',
-  menuSummary: 'Cosa contiene il menu adesso:',
-  menuSections: (n: number) => `${n} sezion${n === 1 ? 'e' : 'i'}`,
-  menuDishes: (n: number, active: number) => `${n} piatt${n === 1 ? 'o' : 'i'} (${active} visibili ai clienti)`,
-  apiReference: 'Riferimento delle API',
   analyticsTitle: 'Statistiche',
-  analyticsToday:
-    'Il cruscotto non è ancora disponibile nel pannello. Oggi i cinque report (panoramica, piatti, sezioni, allergeni, suggerimenti) si leggono tramite le API di amministrazione con un token che abbia lo scope analytics:read, per esempio:',
-
   tokensIntro:
     'Un token permette a un altro programma (cassa, sito web, app di consegna) di usare le API di amministrazione per conto tuo. Dagli solo gli scope che servono e tienilo su un server, mai in una pagina web.',
   scopesFixed: 'Gli scope non si possono modificare: per cambiarli revoca il token e generane uno nuovo.',

@@ -19,7 +19,7 @@ export const ThemeInput = Type.Object(
     text_color: Type.Optional(HexColor),
     font_family: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     // A path on this site (/fonts/x.css) or an http(s) URL, or '' for none.
-    font_url: Type.Optional(Type.String({ maxLength: 500, pattern: '^(|/[^\\s]*|https?://[^\\s]+)$' })),
+    font_url: Type.Optional(Type.String({ maxLength: 500, format: 'font-url' })),
     border_radius: Type.Optional(CssLength),
     layout_variant: Type.Optional(Type.Union(LAYOUT_VARIANTS.map((v) => Type.Literal(v)))),
     header_style: Type.Optional(Type.Union(HEADER_STYLES.map((v) => Type.Literal(v)))),

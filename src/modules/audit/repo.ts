@@ -1,0 +1,60 @@
+// SQL of the audit log: insert entries (inside a menu write's transaction) and read them newest first.
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { AuditLogTable } from '../../db/schema.js';
+
+export type AuditEntryInsert = Insertable<AuditLogTable>;
+export type AuditEntryRow = Selectable<AuditLogTable>;
+
+export async function insertAuditEntries(db: Db, rows: AuditEntryInsert[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('audit_log').values(rows).execute();
+}
+
+export async function userEmail(db: Db, tenantId: number, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
+export interface AuditFilter {
+  resource?: string;
+  resourceId?: number;
+  /** Entries that changed this field (e.g. `price`, `allergens`). */
+  field?: string;
+  /** ISO instants, inclusive from, exclusive to. */
+  from?: string;
+  to?: string;
+}
+
+function filtered(db: Db, tenantId: number, f: AuditFilter) {
+  let q = db.selectFrom('audit_log').where('tenant_id', '=', tenantId);
+  if (f.resource !== undefined) q = q.where('resource', '=', f.resource);
+  if (f.resourceId !== undefined) q = q.where('resource_id', '=', f.resourceId);
+  if (f.field !== undefined) q = q.where('fields', 'like', `%,${f.field},%`);
+  if (f.from !== undefined) q = q.where('occurred_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('occurred_at', '<', f.to);
+  return q;
+}
+
+/** One page of a restaurant's audit log, newest first, and how many entries match. */
+export async function listAuditEntries(
+  db: Db,
+  tenantId: number,
+  f: AuditFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AuditEntryRow[]; total: number }> {
+  const rows = await filtered(db, tenantId, f)
+    .selectAll()
+    .orderBy('id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const { count } = await filtered(db, tenantId, f)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count) };
+}

@@ -1,0 +1,116 @@
+// The analytics dashboard's words, in English and Italian.
+import type { PanelLocale } from '../context.js';
+
+const en = {
+  intro:
+    'What diners looked at in the period you choose, counted in the restaurant’s time zone. Each chart has its table, and each table a CSV download.',
+  period: 'Period',
+  from: 'From',
+  to: 'To',
+  show: 'Show',
+  last: (days: number) => `Last ${days} days`,
+  showing: (from: string, to: string, zone: string) => `From ${from} to ${to} (${zone}).`,
+  totals: 'Totals',
+  total: {
+    menu_views: 'Menu views',
+    unique_sessions: 'Diners (sessions)',
+    item_views: 'Dish views',
+    section_views: 'Section views',
+    allergen_filters: 'Allergen filters used',
+    searches: 'Searches',
+  } as Record<string, string>,
+  insights: 'What to change',
+  perDay: 'Menu views per day',
+  perHour: 'Menu views by hour of the day',
+  perLanguage: 'Menu views by language',
+  dishes: 'Most viewed dishes',
+  dishesChart: (n: number) => `The ${n} most viewed dishes`,
+  sections: 'Sections by views',
+  allergens: 'Allergens diners filter on',
+  table: 'Show the table',
+  csv: 'Download CSV',
+  csvNamed: (name: string) => `Download CSV: ${name}`,
+  chartLabel: (name: string) => `Chart: ${name}. The same figures are in the table below it.`,
+  noData: 'No diner activity in this period yet.',
+  col: {
+    date: 'Date',
+    hour: 'Hour',
+    language: 'Language',
+    menu_views: 'Menu views',
+    unique_sessions: 'Diners',
+    item_views: 'Dish views',
+    dish: 'Dish',
+    section: 'Section',
+    views: 'Views',
+    share: 'Share',
+    active: 'Shown',
+    recommended: 'Recommended',
+    allergen: 'Allergen',
+    filters: 'Filters',
+    dishes_containing: 'Dishes containing it',
+  } as Record<string, string>,
+  yes: 'yes',
+  no: 'no',
+  deleted: 'deleted',
+};
+
+export type AnalyticsTexts = typeof en;
+
+const it: AnalyticsTexts = {
+  intro:
+    'Cosa hanno guardato i clienti nel periodo che scegli, contato nel fuso orario del ristorante. Ogni grafico ha la sua tabella, e ogni tabella il download CSV.',
+  period: 'Periodo',
+  from: 'Dal',
+  to: 'Al',
+  show: 'Mostra',
+  last: (days) => `Ultimi ${days} giorni`,
+  showing: (from, to, zone) => `Dal ${from} al ${to} (${zone}).`,
+  totals: 'Totali',
+  total: {
+    menu_views: 'Visite al menu',
+    unique_sessions: 'Clienti (sessioni)',
+    item_views: 'Piatti aperti',
+    section_views: 'Sezioni aperte',
+    allergen_filters: 'Filtri allergeni usati',
+    searches: 'Ricerche',
+  },
+  insights: 'Cosa cambiare',
+  perDay: 'Visite al menu per giorno',
+  perHour: 'Visite al menu per ora del giorno',
+  perLanguage: 'Visite al menu per lingua',
+  dishes: 'Piatti più visti',
+  dishesChart: (n) => `I ${n} piatti più visti`,
+  sections: 'Sezioni per visite',
+  allergens: 'Allergeni filtrati dai clienti',
+  table: 'Mostra la tabella',
+  csv: 'Scarica CSV',
+  csvNamed: (name) => `Scarica CSV: ${name}`,
+  chartLabel: (name) => `Grafico: ${name}. Gli stessi dati sono nella tabella sotto.`,
+  noData: 'Ancora nessuna attività dei clienti in questo periodo.',
+  col: {
+    date: 'Data',
+    hour: 'Ora',
+    language: 'Lingua',
+    menu_views: 'Visite al menu',
+    unique_sessions: 'Clienti',
+    item_views: 'Piatti aperti',
+    dish: 'Piatto',
+    section: 'Sezione',
+    views: 'Visite',
+    share: 'Quota',
+    active: 'Visibile',
+    recommended: 'Consigliato',
+    allergen: 'Allergene',
+    filters: 'Filtri',
+    dishes_containing: 'Piatti che lo contengono',
+  },
+  yes: 'sì',
+  no: 'no',
+  deleted: 'eliminato',
+};
+
+const TEXTS: Record<PanelLocale, AnalyticsTexts> = { en, it };
+
+export function analyticsTexts(locale: PanelLocale): AnalyticsTexts {
+  return TEXTS[locale];
+}

@@ -1,0 +1,213 @@
+// The menu editor in a real browser (Debian's Chromium driven by playwright-core): a price changed
+// in the panel is on /api/v1/items/{id}; a dish name with <script> shows as text; reordering by
+// keyboard and by drag and drop; delete through the in-page dialog; axe-core at 390 and 1366 px.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createUser } from '../../src/modules/users/service.js';
+import { createFixtureTenant } from '../fixtures.js';
+import { call, createTestApp, type TestApp } from '../helper.js';
+import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import { OWNER } from '../panel/setup.js';
+
+const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
+
+describe('menu editor in Chromium', { skip }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let alpha: number;
+  before(async () => {
+    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
+    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    await createFixtureTenant(t.db.db, 'beta', 'Beta');
+    await createUser(t.db.db, alpha, OWNER);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function ownerPage(
+    width = 1366,
+    locale = 'en-GB',
+  ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await signInWithForm(page, base, OWNER.email, OWNER.password);
+    return { context, page, problems };
+  }
+
+  const firstDish = () =>
+    t.db.db.selectFrom('items').selectAll().where('tenant_id', '=', alpha).orderBy('id').executeTakeFirstOrThrow();
+
+  test('an owner changes a price in the browser and /api/v1/items/{id} says so at once', async () => {
+    const { context, page, problems } = await ownerPage(390);
+    await page.goto(`${base}/admin/menu`);
+    await page.getByRole('link', { name: 'Starters' }).click();
+    await page.getByRole('link', { name: 'Bruschetta Alpha' }).click();
+    const dish = await firstDish();
+    await page.getByLabel('Price (€)').fill('12,50');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/saved=1/);
+    const api = await call(t.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' });
+    assert.equal(api.json.data.price, 12.5);
+    assert.match((await page.locator('.notice-success').textContent()) ?? '', /saved/);
+    // A refused value is shown next to its field, and the form keeps what was typed.
+    await page.getByLabel('Price (€)').fill('dodici');
+    await page.getByLabel('Name (Italian)').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForSelector('.error-summary');
+    assert.match((await page.locator('#f-price-error').textContent()) ?? '', /must be a number/);
+    assert.match((await page.locator('#f-name_it-error').textContent()) ?? '', /required/);
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'error-summary');
+    assert.equal((await call(t.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' })).json.data.price, 12.5);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('<script> in a dish name stays text on the panel’s pages (nothing runs)', async () => {
+    const { context, page, problems } = await ownerPage();
+    const dish = await firstDish();
+    await page.goto(`${base}/admin/menu/dishes/new?section=${dish.category_id}`);
+    await page.getByLabel('Name (Italian)').fill('<script>window.pwned=1</script>Pici');
+    await page.getByLabel('Name (English)').fill('<img src=x onerror="window.pwned=1">Pici');
+    await page.getByLabel('Price (€)').fill('9');
+    await page.getByLabel('Milk').check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/created=1/);
+    assert.equal(await page.locator('h1').textContent(), 'Dish: <img src=x onerror="window.pwned=1">Pici');
+    await page.goto(`${base}/admin/menu/sections/${dish.category_id}`);
+    await page.getByRole('link', { name: '<img src=x onerror="window.pwned=1">Pici' }).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('reorder by keyboard (arrow buttons) and by drag and drop; delete asks in a dialog first', async () => {
+    const { context, page, problems } = await ownerPage();
+    const dish = await firstDish();
+    const order = async () =>
+      (
+        await t.db.db
+          .selectFrom('items')
+          .select('id')
+          .where('category_id', '=', dish.category_id)
+          .orderBy('display_order')
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id);
+    const start = await order();
+    await page.goto(`${base}/admin/menu/sections/${dish.category_id}`);
+    // Keyboard: focus the second dish's "up" button and press Enter.
+    await page.locator(`#row-dishes-${start[1]} button[value="up"]`).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`ordered=1#row-dishes-${start[1]}$`));
+    assert.equal(await page.evaluate(() => document.activeElement?.id), `row-dishes-${start[1]}`);
+    assert.match((await page.locator('.notice-success').textContent()) ?? '', /new order is saved/);
+    assert.deepEqual((await order()).slice(0, 2), [start[1], start[0]]);
+    // Drag: the last row's handle onto the first row.
+    const now = await order();
+    const last = now.at(-1)!;
+    await page.locator(`#row-dishes-${last} .handle`).dragTo(page.locator(`#row-dishes-${now[0]}`), {
+      targetPosition: { x: 5, y: 2 },
+    });
+    await page.waitForLoadState('load');
+    await page.waitForFunction(
+      (id) => document.querySelector('tbody[data-reorder] tr')?.id === `row-dishes-${id}`,
+      last,
+    );
+    assert.equal((await order())[0], last);
+
+    // Delete: the dialog's Cancel keeps the dish; Delete removes it.
+    const victim = now[1];
+    await page.goto(`${base}/admin/menu/dishes/${victim}`);
+    await page.locator('.danger-zone button.danger').click();
+    await page.locator('dialog.confirm-dialog').waitFor();
+    await page.locator('dialog.confirm-dialog button', { hasText: 'Cancel' }).click();
+    assert.equal((await call(t.app, { url: `/api/v1/admin/items/${victim}`, host: 'alpha' })).statusCode, 401);
+    assert.ok(await t.db.db.selectFrom('items').select('id').where('id', '=', victim).executeTakeFirst());
+    await page.locator('.danger-zone button.danger').click();
+    await page.locator('dialog.confirm-dialog button.danger').click();
+    await page.waitForURL(/deleted=1/);
+    assert.equal(await t.db.db.selectFrom('items').select('id').where('id', '=', victim).executeTakeFirst(), undefined);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('the section form says when a time window crosses midnight, as it is typed', async () => {
+    const { context, page } = await ownerPage();
+    await page.goto(`${base}/admin/menu/sections/new`);
+    await page.getByLabel('Name (Italian)').fill('Dopocena');
+    await page.getByLabel('Only at certain times', { exact: true }).check();
+    await page.getByLabel('From (HH:MM)').fill('22:30');
+    await page.getByLabel('Until (HH:MM)').fill('01:00');
+    assert.match(
+      (await page.locator('.window-note').textContent()) ?? '',
+      /crosses midnight: shown from 22:30 until 01:00/,
+    );
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/created=1/);
+    const row = await t.db.db
+      .selectFrom('categories')
+      .selectAll()
+      .where('tenant_id', '=', alpha)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    assert.equal(row.time_start, '22:30');
+    assert.equal(row.time_end, '01:00');
+    await context.close();
+  });
+
+  test('axe-core finds no serious or critical violation on the editor’s pages, at 390 and 1366 px', async () => {
+    const dish = await firstDish();
+    const type = await t.db.db.selectFrom('types').select('id').where('tenant_id', '=', alpha).executeTakeFirst();
+    const winery = await t.db.db
+      .selectFrom('wineries')
+      .select('id')
+      .where('tenant_id', '=', alpha)
+      .executeTakeFirstOrThrow();
+    const pages = [
+      '/admin/menu',
+      `/admin/menu/sections/${dish.category_id}`,
+      '/admin/menu/sections/new',
+      `/admin/menu/dishes/${dish.id}`,
+      `/admin/menu/dishes/new?section=${dish.category_id}`,
+      `/admin/menu/subcategories/new?section=${dish.category_id}`,
+      ...(type ? [`/admin/menu/subcategories/${type.id}`] : []),
+      '/admin/menu/wineries',
+      `/admin/menu/wineries/${winery.id}`,
+    ];
+    for (const [width, locale] of [
+      [390, 'it-IT'],
+      [1366, 'en-GB'],
+    ] as const) {
+      const { context, page } = await ownerPage(width, locale);
+      const found: string[] = [];
+      const check = async (label: string) => {
+        for (const v of await seriousViolations(page))
+          found.push(
+            `${width}px ${label}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+          );
+      };
+      for (const path of pages) {
+        await page.goto(`${base}${path}`);
+        await check(path);
+      }
+      // A refused form is a page too.
+      await page.goto(`${base}/admin/menu/dishes/${dish.id}`);
+      await page.locator('#f-price').fill('x');
+      await page.locator('form.stack button.primary').click();
+      await page.waitForSelector('.error-summary');
+      await check('dish form with errors');
+      assert.deepEqual(found, []);
+      await context.close();
+    }
+  });
+});

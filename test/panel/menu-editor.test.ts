@@ -1,0 +1,375 @@
+// The menu editor over HTTP: every form goes through the resources' services (the API's rules and
+// messages, next to the field, in the panel's language; the panel user as the actor; the version
+// bump), the change is on the public API at once, and another restaurant's rows are not reachable.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Actor } from '../../src/catalog/write.js';
+import { parsePrice } from '../../src/modules/panel/menu/fields.js';
+import { typedTime } from '../../src/modules/panel/menu/sections.js';
+import { call, dialects } from '../helper.js';
+import type { PanelClient } from './client.js';
+import { type PanelBed, panelBed } from './setup.js';
+
+async function apiItems(bed: PanelBed, host = 'alpha') {
+  return (await call(bed.app, { url: '/api/v1/menu?locale=it', host })).json.data.sections as {
+    id: number;
+    name: string;
+    parent_id: number | null;
+    items: { id: number; name: string; price: number; allergens: string[] }[];
+  }[];
+}
+
+async function firstDish(bed: PanelBed, host = 'alpha') {
+  const row = await bed.db.db
+    .selectFrom('items')
+    .selectAll()
+    .where('tenant_id', '=', host === 'alpha' ? bed.alpha : bed.beta)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+function dishForm(categoryId: number, overrides: Record<string, string | string[]> = {}) {
+  return {
+    name_it: 'Tagliatelle al ragù',
+    name_en: 'Tagliatelle with meat sauce',
+    description_it: 'Pasta fresca',
+    description_en: '',
+    category_id: String(categoryId),
+    type_id: '',
+    winery_id: '',
+    price: '12,50',
+    allergens: ['cereali_glutine', 'uova'],
+    dietary: ['vegetarian'],
+    is_active: '1',
+    is_recommended: '',
+    ...overrides,
+  };
+}
+
+test('prices are read as people type them', () => {
+  assert.equal(parsePrice('12,50'), 12.5);
+  assert.equal(parsePrice('12.50'), 12.5);
+  assert.equal(parsePrice(' € 9 '), 9);
+  assert.equal(parsePrice('1.234,50'), 1234.5);
+  assert.equal(parsePrice('1,234.50'), 1234.5);
+  assert.equal(parsePrice(''), undefined);
+  assert.equal(parsePrice('dodici'), 'dodici');
+  assert.equal(parsePrice('1,2,3'), '1,2,3');
+  assert.equal(typedTime('9:30'), '09:30');
+  assert.equal(typedTime(' 22.30 '), '22:30');
+  assert.equal(typedTime('2230'), '2230');
+});
+
+for (const dialect of dialects) {
+  describe(`panel menu editor (${dialect})`, () => {
+    let bed: PanelBed;
+    let c: PanelClient;
+    const actors: Actor[] = [];
+    before(async () => {
+      bed = await panelBed(dialect);
+      bed.app.menuWriter.listen({ inTransaction: async (_trx, _tenant, actor) => void actors.push(actor) });
+      c = await bed.owner();
+    });
+    after(() => bed.close());
+
+    test('the menu page shows the section tree; a dish price typed "12,50" is on the API at once', async () => {
+      const menu = await c.get('/admin/menu');
+      assert.equal(menu.statusCode, 200);
+      assert.match(menu.body, />Starters</);
+      assert.match(menu.body, /data-reorder="sections"/);
+      const dish = await firstDish(bed);
+      const page = await c.get(`/admin/menu/dishes/${dish.id}`);
+      assert.equal(page.statusCode, 200);
+      // Every language of the menu side by side; the 14 allergens labelled in the panel's language.
+      for (const l of ['it', 'en', 'fr', 'de', 'es']) assert.match(page.body, new RegExp(`name="name_${l}"`));
+      assert.match(page.body, /<label for="f-allergens-\d+">Cereals containing gluten/);
+      assert.equal((page.body.match(/name="allergens"/g) ?? []).length, 14);
+      const version = (await bed.app.tenants.lookup('alpha.localhost'))!.menuVersion;
+      const res = await c.post(
+        `/admin/menu/dishes/${dish.id}`,
+        dishForm(dish.category_id, { name_it: 'Bruschetta nuova', price: '12,50' }),
+      );
+      assert.equal(res.statusCode, 303, res.body.slice(0, 500));
+      assert.equal(res.headers.location, `/admin/menu/dishes/${dish.id}?saved=1`);
+      const api = await call(bed.app, { url: `/api/v1/items/${dish.id}?locale=it`, host: 'alpha' });
+      assert.equal(api.json.data.price, 12.5);
+      assert.equal(api.json.data.name, 'Bruschetta nuova');
+      assert.deepEqual(api.json.data.allergens, ['cereali_glutine', 'uova']);
+      assert.deepEqual(api.json.data.dietary, ['vegetarian']);
+      // The public page too.
+      const pageHtml = await call(bed.app, {
+        url: '/',
+        host: 'alpha',
+        headers: { accept: 'text/html', 'accept-language': 'it' },
+      });
+      assert.match(pageHtml.body, /Bruschetta nuova/);
+      assert.ok((await bed.app.tenants.lookup('alpha.localhost'))!.menuVersion > version);
+      const owner = await bed.db.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'owner@alpha.test')
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(actors.at(-1), { via: 'panel', userId: owner.id, tokenId: null, tokenName: null });
+      // "12.50" works as well, and the page shows the price the way the panel's language writes it.
+      assert.equal(
+        (await c.post(`/admin/menu/dishes/${dish.id}`, dishForm(dish.category_id, { price: '13.00' }))).statusCode,
+        303,
+      );
+      assert.equal((await call(bed.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' })).json.data.price, 13);
+      assert.match((await c.get(`/admin/menu/dishes/${dish.id}?saved=1`)).body, /value="13.00"/);
+    });
+
+    test('refused values are reported next to their field in the panel’s language, and nothing is written', async () => {
+      const dish = await firstDish(bed);
+      const before = await call(bed.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' });
+      const res = await c.post(
+        `/admin/menu/dishes/${dish.id}`,
+        dishForm(dish.category_id, { name_it: '', price: '12,505', allergens: ['cereali_glutine', 'plutonio'] }),
+      );
+      assert.equal(res.statusCode, 422);
+      assert.match(res.body, /id="f-name_it-error">The Name \(Italian\) field is required\./);
+      assert.match(res.body, /id="f-price-error">/);
+      assert.match(res.body, /id="f-allergens-error">/);
+      assert.match(res.body, /class="error-summary"/);
+      // What was typed stays in the form.
+      assert.match(res.body, /value="12,505"/);
+      const after = await call(bed.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' });
+      assert.deepEqual(after.json.data, before.json.data);
+      // The same refusal in Italian when the panel speaks Italian.
+      const it = await c.post(
+        `/admin/menu/dishes/${dish.id}`,
+        dishForm(dish.category_id, { name_it: '', price: 'dodici' }),
+        {
+          headers: {
+            'accept-language': 'it',
+            cookie: `${[...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ')}; menu_lang=it`,
+          },
+        },
+      );
+      assert.equal(it.statusCode, 422);
+      assert.match(it.body, /id="f-name_it-error">Il campo Nome \(Italiano\) è richiesto\./);
+      assert.match(it.body, /id="f-price-error">[^<]*numero/);
+    });
+
+    test('a dish is created in a section, shows on the public menu, and is deleted after confirmation', async () => {
+      const sections = await apiItems(bed);
+      const section = sections.find((s) => s.name === 'Antipasti')!;
+      const created = await c.post('/admin/menu/dishes', dishForm(section.id));
+      assert.equal(created.statusCode, 303, created.body.slice(0, 500));
+      const id = Number(/\/admin\/menu\/dishes\/(\d+)\?created=1/.exec(created.headers.location as string)![1]);
+      const after = (await apiItems(bed)).find((s) => s.id === section.id)!;
+      const dish = after.items.find((i) => i.id === id)!;
+      assert.equal(dish.name, 'Tagliatelle al ragù');
+      assert.equal(dish.price, 12.5);
+      // Without the in-page dialog the server asks first, and nothing is deleted yet.
+      const ask = await c.post(`/admin/menu/dishes/${id}/delete`, {});
+      assert.equal(ask.statusCode, 200);
+      assert.match(ask.body, /name="confirmed" value="yes"/);
+      assert.equal((await call(bed.app, { url: `/api/v1/items/${id}`, host: 'alpha' })).statusCode, 200);
+      const done = await c.post(`/admin/menu/dishes/${id}/delete`, { confirmed: 'yes' });
+      assert.equal(done.statusCode, 303);
+      assert.equal((await call(bed.app, { url: `/api/v1/items/${id}`, host: 'alpha' })).statusCode, 404);
+    });
+
+    test('<script> in a dish name is shown as text everywhere in the panel', async () => {
+      const section = (await apiItems(bed)).find((s) => s.name === 'Antipasti')!;
+      const res = await c.post(
+        '/admin/menu/dishes',
+        dishForm(section.id, { name_it: '<script>alert(1)</script>', name_en: '<script>alert(1)</script>' }),
+      );
+      assert.equal(res.statusCode, 303);
+      for (const url of [res.headers.location as string, `/admin/menu/sections/${section.id}`]) {
+        const page = await c.get(url);
+        assert.doesNotMatch(page.body, /<script>alert/);
+        assert.match(page.body, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+      }
+    });
+
+    test('sections: create a sub-section with a time window across midnight, edit, reorder, refuse to delete a full one', async () => {
+      const top = (await apiItems(bed)).filter((s) => s.parent_id === null);
+      const created = await c.post('/admin/menu/sections', {
+        name_it: 'Dopocena',
+        name_en: 'After dinner',
+        parent_id: String(top[0].id),
+        menu_type: 'standard',
+        notes_it: 'Solo la sera',
+        notes_en: 'Evenings only',
+        is_active: '1',
+        time_visibility_enabled: '1',
+        time_start: '22.00',
+        time_end: '2:00',
+      });
+      assert.equal(created.statusCode, 303, created.body.slice(0, 500));
+      const id = Number(/sections\/(\d+)\?created=1/.exec(created.headers.location as string)![1]);
+      const page = await c.get(created.headers.location as string);
+      assert.match(page.body, /crosses midnight: shown from 22:00 until 02:00 of the next day/);
+      const admin = await bed.db.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(admin.parent_id, top[0].id);
+      assert.equal(admin.time_start, '22:00');
+      assert.deepEqual(JSON.parse(admin.notes_translations), { it: 'Solo la sera', en: 'Evenings only' });
+      assert.match(page.body, /name="notes_en"[^>]*>Evenings only<\/textarea>/);
+      // A window needs both ends: the API's rule, next to the field.
+      const refused = await c.post(`/admin/menu/sections/${id}`, {
+        name_it: 'Dopocena',
+        parent_id: String(top[0].id),
+        menu_type: 'standard',
+        is_active: '1',
+        time_visibility_enabled: '1',
+        time_start: '22:00',
+        time_end: '',
+      });
+      assert.equal(refused.statusCode, 422);
+      assert.match(refused.body, /id="f-time_end-error">The Until \(HH:MM\) field is required\./);
+
+      // Reorder the top-level sections: move the second one up.
+      const topOrder = () =>
+        bed.db.db
+          .selectFrom('categories')
+          .select(['id', 'display_order'])
+          .where('tenant_id', '=', bed.alpha)
+          .where('parent_id', 'is', null)
+          .orderBy('display_order')
+          .orderBy('id')
+          .execute();
+      const order = await topOrder();
+      await c.get('/admin/menu');
+      const moved = await c.post('/admin/menu/order', {
+        kind: 'sections',
+        scope: '0',
+        id: String(order[1].id),
+        move: 'up',
+        back: '/admin/menu',
+      });
+      assert.equal(moved.statusCode, 303);
+      assert.equal(moved.headers.location, `/admin/menu?ordered=1#row-sections-${order[1].id}`);
+      const tops = (await call(bed.app, { url: '/api/v1/admin/categories', host: 'alpha' })).statusCode;
+      assert.equal(tops, 401);
+      assert.deepEqual((await topOrder()).map((s) => s.id).slice(0, 2), [order[1].id, order[0].id]);
+      // The drag-and-drop form: the whole new order at once; a stale list moves nothing.
+      const ids = [order[0].id, order[1].id, ...order.slice(2).map((o) => o.id)];
+      assert.equal(
+        (await c.post('/admin/menu/order', { kind: 'sections', scope: '0', ids: ids.join(','), back: '/admin/menu' }))
+          .statusCode,
+        303,
+      );
+      assert.deepEqual(
+        (await topOrder()).map((s) => s.id),
+        ids,
+      );
+      const stale = await c.post('/admin/menu/order', {
+        kind: 'sections',
+        scope: '0',
+        ids: String(order[0].id),
+        back: '/admin/menu',
+      });
+      assert.equal(stale.statusCode, 409);
+
+      // A section holding dishes is not deleted: the API's message, in the panel.
+      const full = top.find((s) => s.name === 'Antipasti')!;
+      const no = await c.post(`/admin/menu/sections/${full.id}/delete`, { confirmed: 'yes' });
+      assert.equal(no.statusCode, 422);
+      assert.match(no.body, /The section cannot be deleted because it contains dishes or subsections\./);
+      // The empty sub-section is.
+      assert.equal((await c.post(`/admin/menu/sections/${id}/delete`, { confirmed: 'yes' })).statusCode, 303);
+      assert.equal(
+        await bed.db.db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst(),
+        undefined,
+      );
+    });
+
+    test('sub-categories and wineries: create, rename, delete; one in use is refused with the API’s message', async () => {
+      const section = (await apiItems(bed)).find((s) => s.name === 'Antipasti')!;
+      const t = await c.post('/admin/menu/subcategories', {
+        name_it: 'Freddi',
+        name_en: 'Cold',
+        category_id: String(section.id),
+        is_active: '1',
+      });
+      assert.equal(t.statusCode, 303, t.body.slice(0, 300));
+      const type = await bed.db.db
+        .selectFrom('types')
+        .selectAll()
+        .where('tenant_id', '=', bed.alpha)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      assert.equal(JSON.parse(type.name_translations).en, 'Cold');
+      const w = await c.post('/admin/menu/wineries', {
+        name: 'Cantina Nuova',
+        region: 'Toscana',
+        country: 'Italia',
+        website_url: 'https://nuova.test',
+        description_it: 'Dal 1900',
+      });
+      assert.equal(w.statusCode, 303, w.body.slice(0, 300));
+      const wineryId = Number(/wineries\/(\d+)/.exec(w.headers.location as string)![1]);
+      const bad = await c.post(`/admin/menu/wineries/${wineryId}`, { name: '', website_url: 'not a url' });
+      assert.equal(bad.statusCode, 422);
+      assert.match(bad.body, /id="f-name-error">/);
+      assert.match(bad.body, /id="f-website_url-error">/);
+      // A dish uses both; neither can be deleted now.
+      const made = await c.post(
+        '/admin/menu/dishes',
+        dishForm(section.id, { type_id: String(type.id), winery_id: String(wineryId) }),
+      );
+      assert.equal(made.statusCode, 303, made.body.slice(0, 500));
+      const noType = await c.post(`/admin/menu/subcategories/${type.id}/delete`, { confirmed: 'yes' });
+      assert.equal(noType.statusCode, 422);
+      assert.match(noType.body, /used by some dishes/);
+      const noWinery = await c.post(`/admin/menu/wineries/${wineryId}/delete`, { confirmed: 'yes' });
+      assert.equal(noWinery.statusCode, 422);
+      // A sub-category of another section is refused for the dish (the API's rule).
+      const other = (await apiItems(bed)).find((s) => s.id !== section.id)!;
+      const wrong = await c.post('/admin/menu/dishes', dishForm(other.id, { type_id: String(type.id) }));
+      assert.equal(wrong.statusCode, 422);
+      assert.match(wrong.body, /id="f-type_id-error">/);
+    });
+
+    test('second tenant: beta’s rows are not found from alpha’s panel, and beta’s owner cannot edit alpha', async () => {
+      const betaDish = await firstDish(bed, 'beta');
+      const betaSection = await bed.db.db
+        .selectFrom('categories')
+        .select('id')
+        .where('tenant_id', '=', bed.beta)
+        .executeTakeFirstOrThrow();
+      assert.equal((await c.get(`/admin/menu/dishes/${betaDish.id}`)).statusCode, 404);
+      assert.equal((await c.get(`/admin/menu/sections/${betaSection.id}`)).statusCode, 404);
+      const before = await call(bed.app, { url: `/api/v1/items/${betaDish.id}`, host: 'beta' });
+      const res = await c.post(`/admin/menu/dishes/${betaDish.id}`, dishForm(betaSection.id, { price: '1' }));
+      assert.equal(res.statusCode, 404);
+      assert.equal((await c.post(`/admin/menu/dishes/${betaDish.id}/delete`, { confirmed: 'yes' })).statusCode, 404);
+      // A dish of alpha cannot be filed into beta's section.
+      const alphaDish = await firstDish(bed);
+      const cross = await c.post(`/admin/menu/dishes/${alphaDish.id}`, dishForm(betaSection.id));
+      assert.equal(cross.statusCode, 422);
+      assert.match(cross.body, /id="f-category_id-error">/);
+      const after = await call(bed.app, { url: `/api/v1/items/${betaDish.id}`, host: 'beta' });
+      assert.deepEqual(after.json.data, before.json.data);
+      // Beta's menu page lists beta's sections only.
+      const beta = bed.client('beta');
+      await beta.signIn('owner@beta.test', 'beta-owner-pw');
+      const betaMenu = await beta.get('/admin/menu');
+      assert.equal(betaMenu.statusCode, 200);
+      assert.doesNotMatch(betaMenu.body, /Dopocena/);
+      // Signed out: the editor redirects to sign-in and changes nothing.
+      const anon = bed.client();
+      const out = await anon.post(
+        `/admin/menu/dishes/${alphaDish.id}`,
+        dishForm(alphaDish.category_id, { price: '99' }),
+        { csrf: null },
+      );
+      assert.equal(out.statusCode, 303);
+      assert.match(out.headers.location as string, /^\/admin\/login/);
+    });
+
+    test('a form without the CSRF token changes nothing', async () => {
+      const dish = await firstDish(bed);
+      const before = (await call(bed.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' })).json.data.price;
+      const res = await c.post(`/admin/menu/dishes/${dish.id}`, dishForm(dish.category_id, { price: '77' }), {
+        csrf: null,
+      });
+      assert.equal(res.statusCode, 403);
+      assert.equal((await call(bed.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' })).json.data.price, before);
+    });
+  });
+}
