@@ -107,6 +107,10 @@ describe('what diners see, in Chromium', { skip }, () => {
     });
     assert.match(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), /\/media\/[0-9a-f]{24}-\d+\.webp$/);
     await page.screenshot({ path: `${SHOTS}diners-de-milk-filter-390.png`, fullPage: false });
+    // The search box narrows the menu as one types, accents and case ignored.
+    await page.locator('#menu-search').fill('gemuse');
+    assert.deepEqual(await page.locator('li.dish:visible .name').allTextContents(), ['Gegrilltes Gemüse']);
+    await page.locator('#menu-search').fill('');
     await page.close({ runBeforeUnload: true });
     assert.deepEqual(problems, []);
     await eventually(async () => {
@@ -118,8 +122,11 @@ describe('what diners see, in Chromium', { skip }, () => {
         .where('tenant_id', '=', demo.id)
         .where('type', '=', 'allergen_filter')
         .execute();
-      assert.ok(rows.some((r) => r.allergens === '["latte"]' && r.table_label === '7' && r.locale === 'de'));
-    }, 8000);
+      assert.ok(
+        rows.some((r) => r.allergens === '["latte"]' && r.table_label === '7' && r.locale === 'de'),
+        JSON.stringify(rows),
+      );
+    }, 20000);
     await context.close();
   });
 

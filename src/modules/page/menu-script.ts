@@ -74,6 +74,7 @@ export const MENU_SCRIPT = `(() => {
   const sections = Array.from(document.querySelectorAll('main section[data-section-id]'));
   const status = form ? form.parentElement.querySelector('.status') : null;
   let words = [];
+  const fold = (text) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase();
   const apply = () => {
     if (!form) return;
     const checked = (name) => Array.from(form.querySelectorAll('input[name="' + name + '"]:checked')).map((i) => i.value);
@@ -84,7 +85,12 @@ export const MENU_SCRIPT = `(() => {
       const allergens = (li.dataset.allergens || '').split(' ');
       const labels = (li.dataset.dietary || '').split(' ');
       const filtered = exclude.some((k) => allergens.includes(k)) || !diet.every((k) => labels.includes(k));
-      const unmatched = words.length > 0 && !words.every((w) => (li.dataset.search || '').includes(w));
+      if (words.length > 0 && !li.searchText) {
+        const name = li.querySelector('.name');
+        const description = li.querySelector('.description');
+        li.searchText = fold((name ? name.textContent : '') + ' ' + (description ? description.textContent : ''));
+      }
+      const unmatched = words.length > 0 && !words.every((w) => li.searchText.includes(w));
       if (filtered) hidden++;
       li.hidden = filtered || unmatched;
     });
@@ -113,7 +119,6 @@ export const MENU_SCRIPT = `(() => {
     });
     form.addEventListener('submit', (e) => { e.preventDefault(); apply(); });
   }
-  const fold = (text) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase();
   const search = document.getElementById('menu-search');
   if (search) {
     let timer;

@@ -5,7 +5,6 @@ import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { esc } from '../../http/html.js';
 import { cssUrl, isAllowedFontUrl, isSafeHttpUrl } from '../../http/urls.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
-import { foldText } from '../../i18n/text.js';
 import { ALLERGEN_KEYS, allergenName } from '../allergens/data.js';
 import type { MenuSection } from '../categories/schema.js';
 import { DIETARY_KEYS, dietaryName } from '../dietary/data.js';
@@ -126,8 +125,7 @@ function dish(item: MenuItem, c: Ctx): string {
     ? `<p class="winery">${esc(item.winery.name)}${item.winery.region ? ` · ${esc(item.winery.region)}` : ''}</p>`
     : '';
   const image = c.images.dishes.get(item.id);
-  const search = foldText(`${item.name} ${item.description}`);
-  return `<li class="dish" data-item-id="${item.id}" data-allergens="${esc(item.allergens.join(' '))}" data-dietary="${esc(item.dietary.join(' '))}" data-search="${esc(search)}"><details${c.print ? ' open' : ''}><summary>${
+  return `<li class="dish" data-item-id="${item.id}" data-allergens="${esc(item.allergens.join(' '))}" data-dietary="${esc(item.dietary.join(' '))}"><details${c.print ? ' open' : ''}><summary>${
     image && !c.print ? picture(image) : ''
   }<span class="name">${esc(item.name)}</span>${
     item.is_recommended ? ` <span class="badge">${esc(c.recommendedLabel)}</span>` : ''

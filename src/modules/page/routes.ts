@@ -22,7 +22,8 @@ const CSP = [
   "base-uri 'none'",
   // The allergen filter is a GET form to this same page.
   "form-action 'self'",
-  "frame-ancestors 'none'",
+  // Restaurants embed their menu in their own web site: the page changes nothing, so any site may frame it.
+  'frame-ancestors *',
 ].join('; ');
 
 /** ?lang= first, then the first Accept-Language the restaurant offers, then its default. */
