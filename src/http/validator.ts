@@ -40,6 +40,20 @@ export function schemaIssues(body: unknown): FieldIssue[] {
   return (typeof body === 'object' && body !== null && pending.get(body)) || [];
 }
 
+/**
+ * A body checked outside a route (the panel's forms): the (coerced) value when it passed, else the
+ * members that passed with the schema's issues held for `inOnePass`, exactly as a
+ * `validatesInHandler` route receives it.
+ */
+export function checkedBody(schema: Schema, raw: Record<string, unknown>): Record<string, unknown> {
+  const { value, issues } = compiled(schema, false)(raw);
+  if (issues.length === 0) return value as Record<string, unknown>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(issues);
+  const partial = withoutFailed(value as Record<string, unknown>, issues);
+  pending.set(partial, issues);
+  return partial;
+}
+
 /** Thrown inside a write whose body had schema issues, so its transaction rolls back. */
 class SchemaIssuesPending extends Error {}
 

@@ -38,7 +38,7 @@ for (const dialect of dialects) {
     const dbSections = (tenantId: number) =>
       t.db.db.selectFrom('categories').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
 
-    test('a time window needs both ends in H:i format', async () => {
+    test('a time window needs both ends in HH:MM format (the contract says H:i; the message names the form people read)', async () => {
       const r = await restaurant();
       const before = await dbSections(r.id);
       const none = await r.admin('POST', '', { name: { it: 'Brunch' }, time_visibility_enabled: true });
@@ -62,13 +62,13 @@ for (const dialect of dialects) {
       assert.equal(late.statusCode, 422);
       assert.deepEqual(late.json, {
         success: false,
-        message: 'Time start non corrisponde al formato H:i.',
-        errors: { time_start: ['Time start non corrisponde al formato H:i.'] },
+        message: 'Time start non corrisponde al formato HH:MM.',
+        errors: { time_start: ['Time start non corrisponde al formato HH:MM.'] },
       });
       for (const value of ['9:00', '12:60', '12:00:00', 'noon', '24:00']) {
         const bad = await r.admin('POST', '', { name: { it: 'Brunch' }, time_end: value });
         assert.equal(bad.statusCode, 422, value);
-        assert.deepEqual(bad.json.errors, { time_end: ['Time end non corrisponde al formato H:i.'] }, value);
+        assert.deepEqual(bad.json.errors, { time_end: ['Time end non corrisponde al formato HH:MM.'] }, value);
       }
       assert.deepEqual(await dbSections(r.id), before);
 

@@ -5,7 +5,11 @@ import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
 import type { Scope } from '../../src/modules/tokens/scopes.js';
 import { NOON_UTC } from '../fixtures.js';
 import { createTestApp, dialects, type TestApp } from '../helper.js';
-import { TYPE_KEYS } from '../wire-keys.js';
+import { TYPE_KEYS as PUBLIC_TYPE_KEYS } from '../wire-keys.js';
+
+/** The admin API adds the point-of-sale system's `external_id` to the public shape. */
+const TYPE_KEYS = [...PUBLIC_TYPE_KEYS, 'external_id'].sort();
+
 import { restaurantMaker } from './tokens.js';
 
 const NOT_FOUND = { success: false, message: 'Resource not found.' };
@@ -120,6 +124,7 @@ for (const dialect of dialects) {
         const { id, ...rest } = res.json.data;
         assert.equal(typeof id, 'number');
         assert.deepEqual(rest, {
+          external_id: null,
           category_id: s.Primi.id,
           name: 'Gnocchi',
           name_translations: { it: 'Gnocchi', en: 'Dumplings' },

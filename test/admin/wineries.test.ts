@@ -58,6 +58,7 @@ for (const dialect of dialects) {
         assert.equal(list.json.meta.total, 1);
         const [w] = list.json.data;
         assert.deepEqual(w, {
+          external_id: null,
           id: w.id,
           name: `Cantina ${r.label}`,
           region: 'Piemonte',
@@ -101,6 +102,7 @@ for (const dialect of dialects) {
         assert.equal(res.statusCode, 201);
         assert.equal(res.json.success, true);
         assert.deepEqual(res.json.data, {
+          external_id: null,
           id: res.json.data.id,
           name: 'Tenuta Sole',
           region: 'Toscana',
@@ -113,6 +115,7 @@ for (const dialect of dialects) {
         assert.equal(minimal.statusCode, 201);
         assert.equal(minimal.json.meta.locale, 'en');
         assert.deepEqual(minimal.json.data, {
+          external_id: null,
           id: minimal.json.data.id,
           name: 'Bodega Ñandú',
           region: '',

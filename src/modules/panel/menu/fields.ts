@@ -7,7 +7,7 @@ import { type MenuWrite, writeMenu } from '../../../catalog/write.js';
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../../http/errors.js';
 import { esc } from '../../../http/html.js';
 import type { Schema } from '../../../http/validation/rules.js';
-import { validate } from '../../../http/validator.js';
+import { checkedBody, inOnePass } from '../../../http/validator.js';
 import { isLocale, type Locale } from '../../../i18n/locales.js';
 import { formatMessage } from '../../../i18n/messages.js';
 import { parseJson, pickText, type Translations } from '../../../i18n/text.js';
@@ -105,7 +105,8 @@ export type SaveResult<T> =
   | { ok: false; errors: FieldErrors; message?: string; notFound?: boolean };
 
 /**
- * Checks `raw` with the API's schema, then runs `work` through writeMenu as the signed-in user:
+ * Checks `raw` with the API's schema and runs `work` through writeMenu (one pass: schema and
+ * service rules reported together) as the signed-in user:
  * the same service, transaction and version bump as the admin API. Refusals come back as field
  * messages (or one message for a rule about the whole object, e.g. "section not empty").
  */
@@ -117,14 +118,20 @@ export async function saveThrough<T>(
   labels: Record<string, string>,
   work: (w: MenuWrite, value: never) => Promise<T>,
 ): Promise<SaveResult<T>> {
-  let value: unknown = raw;
-  if (schema) {
-    const checked = validate(schema, raw, false);
-    if (checked.issues.length > 0) return { ok: false, errors: menuErrors(ctx, checked.issues, labels) };
-    value = checked.value;
-  }
+  const write = (value: unknown, settle: () => void) =>
+    writeMenu(app, ctx.tenantId, panelActor(ctx), async (w) => {
+      const result = await work(w, value as never);
+      settle();
+      return result;
+    });
   try {
-    const result = await writeMenu(app, ctx.tenantId, panelActor(ctx), (w) => work(w, value as never));
+    // One pass, as on the API: the schema's issues and the service's rules in one list.
+    const result = schema
+      ? await (async () => {
+          const value = checkedBody(schema, raw);
+          return inOnePass(value, schema, (settle) => write(value, settle));
+        })()
+      : await write(raw, () => {});
     return { ok: true, result };
   } catch (err) {
     if (err instanceof ValidationError) return { ok: false, errors: menuErrors(ctx, err.issues, labels) };
