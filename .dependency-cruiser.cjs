@@ -1,9 +1,9 @@
 // Import rules of src/ (docs/ARCHITECTURE.md, "Layers"): `npm run lint` fails when one is broken.
 // Layers, lowest first: runtime, i18n, db, http → catalog, tenants/tokens/users, plugins →
 // resource modules → menu → page → routes.ts / app.ts / cli.ts.
-const RESOURCES = 'src/modules/(categories|items|types|wineries|settings|theme|admin|allergens)/';
-const FEATURES = 'src/modules/(menu|page|analytics|docs|panel|media|sync|webhooks|audit|qr)/';
-const ACCOUNTS = 'src/modules/(tenants|tokens|users)/';
+const RESOURCES = 'src/resources/';
+const FEATURES = 'src/(features|panel)/';
+const ACCOUNTS = 'src/accounts/';
 
 module.exports = {
   forbidden: [
@@ -20,14 +20,14 @@ module.exports = {
       comment:
         'Resources own their rows, rules and views; the menu document and the page are composed on top of them, never the other way round.',
       from: { path: `^${RESOURCES}` },
-      to: { path: '^src/modules/(menu|page)/' },
+      to: { path: '^src/features/(menu|page)/' },
     },
     {
       name: 'foundations-below-resources',
       severity: 'error',
       comment:
         'http, db, plugins, catalog and the account modules are what resources build on: they never import a resource or a feature (domain errors live in src/http/errors.ts).',
-      from: { path: `^(src/(http|db|plugins|catalog|i18n|runtime)/|${ACCOUNTS})` },
+      from: { path: `^(src/(core|http|db|plugins|catalog|i18n|runtime)/|${ACCOUNTS})` },
       to: { path: `^(${RESOURCES}|${FEATURES})` },
     },
     {
@@ -35,22 +35,22 @@ module.exports = {
       severity: 'error',
       comment: 'The snapshot layer (loading queries, visibility, clock, the write wrapper) knows only tenants among the modules.',
       from: { path: '^src/catalog/' },
-      to: { path: '^src/modules/(?!tenants/)' },
+      to: { path: '^src/(resources|features|panel|accounts/(?!tenants/))' },
     },
     {
       name: 'features-are-leaves',
       severity: 'error',
       comment:
         'Feature modules (menu document, page, analytics, docs, the admin panel...) are only assembled by the route table and the app, plus page → menu.',
-      from: { path: '^src/modules/([^/]+)/', pathNot: '^src/modules/(page|panel)/' },
-      to: { path: '^src/modules/(menu|page|docs|panel)/', pathNot: '^src/modules/$1/' },
+      from: { path: '^src/(?:features|resources|accounts)/([^/]+)/', pathNot: '^src/features/page/' },
+      to: { path: '^src/(features/(menu|page|docs)|panel)/', pathNot: '^src/features/$1/' },
     },
     {
       name: 'panel-only-from-route-table',
       severity: 'error',
       comment: 'The admin panel calls the resources\' services; nothing calls the panel.',
-      from: { path: '^src/', pathNot: ['^src/(app|routes)\\.ts$', '^src/modules/panel/'] },
-      to: { path: '^src/modules/panel/' },
+      from: { path: '^src/', pathNot: ['^src/(app|routes)\\.ts$', '^src/panel/'] },
+      to: { path: '^src/panel/' },
     },
     {
       name: 'no-orphans',
@@ -59,7 +59,7 @@ module.exports = {
       from: {
         orphan: true,
         path: '^src/',
-        pathNot: ['\\.d\\.ts$', '^src/(cli|server)\\.ts$', '\\.json$', '^src/modules/[^/]+/assets/'],
+        pathNot: ['\\.d\\.ts$', '^src/(cli|server)\\.ts$', '\\.json$', '^src/(features/[^/]+|panel)/assets/'],
       },
       to: {},
     },

@@ -1,7 +1,8 @@
 // Builds the benchmark's menu (~300 dishes in 5 locales, derived from the demo restaurant) in a fresh SQLite file.
+
+import { createTenant } from '../src/accounts/tenants/service.js';
 import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { createTenant } from '../src/modules/tenants/service.js';
 import { fillRestaurant } from '../src/seed/demo.js';
 import { demoRestaurant } from '../src/seed/demo-data.js';
 import type { DemoDish, DemoRestaurant, DemoSection, DemoText } from '../src/seed/demo-types.js';

@@ -3,12 +3,12 @@
 // 100-event analytics batch and on a dish body, each valid and invalid. Prints µs per call and the
 // ratio. Run: node --import tsx bench/validator.ts
 import type { Static } from '@sinclair/typebox';
-import type { FieldIssue } from '../src/http/errors.js';
+import type { FieldIssue } from '../src/core/errors.js';
+import { EventBatch } from '../src/features/analytics/ingest.js';
 import { validate } from '../src/http/validator.js';
 import type { MessageKey } from '../src/i18n/messages.js';
-import { ALLERGEN_KEYS } from '../src/modules/allergens/data.js';
-import { EventBatch } from '../src/modules/analytics/ingest.js';
-import { ItemInput } from '../src/modules/items/service.js';
+import { ALLERGEN_KEYS } from '../src/resources/allergens/data.js';
+import { ItemInput } from '../src/resources/items/service.js';
 
 // ---------------------------------------------------------------------------------------------
 // BASELINE: the old hand-written walker (src/http/validator.ts before the compiled validator).

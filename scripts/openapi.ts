@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { openApiDocument } from '../src/modules/docs/routes.js';
+import { openApiDocument } from '../src/features/docs/routes.js';
 
 const out = process.argv[2] ?? 'openapi.json';
 const database = openDatabase('sqlite::memory:');

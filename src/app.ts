@@ -5,22 +5,22 @@ import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { normalizeHost, TenantDirectory } from './accounts/tenants/directory.js';
 import { CacheBudget } from './catalog/budget.js';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
+import { AnalyticsWriter } from './features/analytics/writer.js';
+import { recordAudit } from './features/audit/record.js';
+import { DocumentCache } from './features/menu/document.js';
+import { menuFastPath } from './features/menu/fast-path.js';
+import type { FastPathCounts } from './features/ops/metrics.js';
+import { WebhookDispatcher } from './features/webhooks/dispatcher.js';
+import { outboxListener } from './features/webhooks/outbox.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { registerValidation } from './http/validator.js';
-import { AnalyticsWriter } from './modules/analytics/writer.js';
-import { recordAudit } from './modules/audit/record.js';
-import { DocumentCache } from './modules/menu/document.js';
-import { menuFastPath } from './modules/menu/fast-path.js';
-import type { FastPathCounts } from './modules/ops/metrics.js';
-import { normalizeHost, TenantDirectory } from './modules/tenants/directory.js';
-import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
-import { outboxListener } from './modules/webhooks/outbox.js';
 import { type CounterStore, MemoryCounterStore } from './plugins/counters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { FallbackCounterStore, fallbackCounterStore } from './plugins/shared-counters.js';
@@ -132,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     open: () => open,
   });
   const app = Fastify({
-    // Cached /menu documents are answered before Fastify (see modules/menu/fast-path.ts).
+    // Cached /menu documents are answered before Fastify (see src/features/menu/fast-path.ts).
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
         if (!fastPath(req, res)) handler(req, res);

@@ -5,17 +5,17 @@
 
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { findTenantStateBySlug, listTenants, setTenantStatus } from './accounts/tenants/repo.js';
+import { createTenant } from './accounts/tenants/service.js';
+import { listTokens, revokeToken } from './accounts/tokens/repo.js';
+import { createToken } from './accounts/tokens/service.js';
+import { generatePassword } from './accounts/users/password.js';
+import { createUser, resetPassword } from './accounts/users/service.js';
 import { loadConfig, publicAddress } from './config.js';
+import { InputError } from './core/errors.js';
 import { type Db, type DbHandle, openDatabase } from './db/connect.js';
 import { assertMigrated, migrateToLatest } from './db/migrate.js';
-import { InputError } from './http/errors.js';
-import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './modules/qr/codes.js';
-import { findTenantStateBySlug, listTenants, setTenantStatus } from './modules/tenants/repo.js';
-import { createTenant } from './modules/tenants/service.js';
-import { listTokens, revokeToken } from './modules/tokens/repo.js';
-import { createToken } from './modules/tokens/service.js';
-import { generatePassword } from './modules/users/password.js';
-import { createUser, resetPassword } from './modules/users/service.js';
+import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './features/qr/codes.js';
 import { type Announcement, openAnnouncer } from './runtime/announcements.js';
 import { seedDemoCopies } from './seed/copies.js';
 import { seedDemo } from './seed/demo.js';

@@ -1,5 +1,5 @@
 // Parses the environment once into a frozen, typed configuration; nothing else reads process.env.
-import { InputError } from './http/errors.js';
+import { InputError } from './core/errors.js';
 
 export type TrustProxy = boolean | number | string[];
 

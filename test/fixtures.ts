@@ -1,6 +1,7 @@
 // Small, fully known restaurants for tests (the demo seed is too big to reason about by hand).
+
+import { createTenant } from '../src/accounts/tenants/service.js';
 import type { Db } from '../src/db/connect.js';
-import { createTenant } from '../src/modules/tenants/service.js';
 import { fillRestaurant } from '../src/seed/demo.js';
 import type { DemoRestaurant, DemoText } from '../src/seed/demo-types.js';
 

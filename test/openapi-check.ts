@@ -3,7 +3,7 @@
 // must be described, and a JSON body must match the described schema. Compiled once per document
 // and response, so the check costs microseconds per call.
 import type { FastifyInstance } from 'fastify';
-import { openApiDocument } from '../src/modules/docs/routes.js';
+import { openApiDocument } from '../src/features/docs/routes.js';
 
 type Json = any;
 type Check = (data: unknown) => boolean;

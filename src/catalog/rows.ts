@@ -1,5 +1,7 @@
 // Writes of one menu row that also record the change (rows before and after) for the write's
 // listeners: what every service uses instead of the bare row operations of db/menu-rows.
+
+import type { FieldIssue } from '../core/errors.js';
 import {
   deleteRow,
   insertRow,
@@ -9,7 +11,6 @@ import {
   storedDefaultLocale,
   updateRow,
 } from '../db/menu-rows.js';
-import type { FieldIssue } from '../http/errors.js';
 import { nowIso } from '../http/schemas.js';
 import type { MenuWrite } from './write.js';
 

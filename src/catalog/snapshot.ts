@@ -1,9 +1,10 @@
 // The tenant's whole menu loaded once per menu version: every public read is answered from it
 // without a database round trip until a write bumps the version.
+
+import type { TenantState } from '../accounts/tenants/repo.js';
 import type { Db } from '../db/connect.js';
 import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../db/schema.js';
 import { isLocale, type Locale, servedLocaleFrom } from '../i18n/locales.js';
-import type { TenantState } from '../modules/tenants/repo.js';
 import { type BudgetEntry, CacheBudget, estimateRowBytes } from './budget.js';
 import { isWithinWindow, wallClock } from './clock.js';
 import { findSettings, findTheme, listItems, listSections, listTypes, listWineries } from './repo.js';

@@ -4,9 +4,9 @@
 // outbox) and after the commit (this instance serves the new version at once, other instances
 // are told).
 import type { FastifyInstance } from 'fastify';
+import { bumpMenuVersion } from '../accounts/tenants/repo.js';
 import type { Db } from '../db/connect.js';
 import { isRetryableConflict } from '../db/errors.js';
-import { bumpMenuVersion } from '../modules/tenants/repo.js';
 import type { MenuSnapshot } from './snapshot.js';
 
 /** Who made a change: a token on the admin API, a signed-in user of the panel, or the operator's command line. */

@@ -1,6 +1,6 @@
 // Runs the Kysely migrations (bundled statically, so they work the same from tsx, tests and the CLI).
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { InputError } from '../http/errors.js';
+import { InputError } from '../core/errors.js';
 import type { DbHandle } from './connect.js';
 import * as initial from './migrations/2026112101_initial.js';
 import * as analytics from './migrations/2026112102_analytics.js';

@@ -5,9 +5,6 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { isDatabaseUnavailable, missingReferenceField, writeConflictOf } from '../db/errors.js';
-import type { Locale } from '../i18n/locales.js';
-import { formatMessage, type MessageKey } from '../i18n/messages.js';
 import {
   AppError,
   BadRequestError,
@@ -20,7 +17,10 @@ import {
   UnknownRestaurantError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from './errors.js';
+} from '../core/errors.js';
+import { isDatabaseUnavailable, missingReferenceField, writeConflictOf } from '../db/errors.js';
+import type { Locale } from '../i18n/locales.js';
+import { formatMessage, type MessageKey } from '../i18n/messages.js';
 import { HTML_TYPE, notFoundPage } from './not-found-page.js';
 import { messageLocale } from './request-locale.js';
 

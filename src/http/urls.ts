@@ -7,7 +7,7 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
 const UNSAFE = /[\s"'`<>()[\]{}\\^|\u0000-\u001f\u007f]/;
 
-/** A path of an image stored by the app itself (modules/media). */
+/** A path of an image stored by the app itself (src/resources/media). */
 const MEDIA_PATH = /^\/media\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** A same-origin path (never `//host`, which a browser reads as another site). */

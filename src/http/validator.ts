@@ -6,7 +6,7 @@
 // parameters are coerced (they are text on the wire); JSON bodies never are. A body's issues are
 // held until preHandler, so a route that checks database rules can report both in one 422.
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { BadRequestError, type FieldIssue, NotFoundError, ValidationError } from './errors.js';
+import { BadRequestError, type FieldIssue, NotFoundError, ValidationError } from '../core/errors.js';
 import { compiled } from './validation/compile.js';
 import { orderIssues } from './validation/issues.js';
 import type { Schema } from './validation/rules.js';

@@ -3,9 +3,9 @@
 // Tokens are read from the database on every request: a revocation holds on the next request
 // on every instance.
 import fp from 'fastify-plugin';
-import { ForbiddenError, UnauthenticatedError } from '../http/errors.js';
-import type { Scope } from '../modules/tokens/scopes.js';
-import { authenticate, type Principal } from '../modules/tokens/service.js';
+import type { Scope } from '../accounts/tokens/scopes.js';
+import { authenticate, type Principal } from '../accounts/tokens/service.js';
+import { ForbiddenError, UnauthenticatedError } from '../core/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

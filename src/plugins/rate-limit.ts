@@ -3,7 +3,7 @@
 // Retry-After. The counters themselves are in plugins/counters.ts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TooManyRequestsError } from '../http/errors.js';
+import { TooManyRequestsError } from '../core/errors.js';
 import { type CounterStore, counterKey, type Hit, limitHeaders } from './counters.js';
 
 function apply(reply: FastifyReply, limit: number, hit: Hit): void {

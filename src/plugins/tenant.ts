@@ -2,9 +2,9 @@
 // Unknown or suspended address: the branded HTML 404 on every path. A restaurant that switched
 // its menu off (settings.is_active = false): the same page on public paths only.
 import fp from 'fastify-plugin';
-import { UnknownRestaurantError } from '../http/errors.js';
-import { normalizeHost, type TenantDirectory } from '../modules/tenants/directory.js';
-import type { TenantState } from '../modules/tenants/repo.js';
+import { normalizeHost, type TenantDirectory } from '../accounts/tenants/directory.js';
+import type { TenantState } from '../accounts/tenants/repo.js';
+import { UnknownRestaurantError } from '../core/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

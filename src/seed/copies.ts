@@ -2,8 +2,9 @@
 // and for trying the service at scale. Content only (no users, no analytics history), created in
 // transactions of a few dozen restaurants each, so a thousand take about a minute; slugs that
 // exist already are skipped, so an interrupted run can simply be started again.
+
+import { insertTenant, slugExists } from '../accounts/tenants/repo.js';
 import type { Db } from '../db/connect.js';
-import { insertTenant, slugExists } from '../modules/tenants/repo.js';
 import { fillRestaurant } from './demo.js';
 import { demoRestaurant } from './demo-data.js';
 

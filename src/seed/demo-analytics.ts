@@ -5,7 +5,7 @@
 import { addDays, localDayHour } from '../catalog/clock.js';
 import { listItems, listSections } from '../catalog/repo.js';
 import type { Db } from '../db/connect.js';
-import { type StoredEvent, storeEvents } from '../modules/analytics/repo.js';
+import { type StoredEvent, storeEvents } from '../features/analytics/repo.js';
 
 /** Mulberry32: a tiny seeded generator, so every fresh demo shows the same story. */
 function random(seed: number) {

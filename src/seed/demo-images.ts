@@ -1,7 +1,7 @@
 // The demo restaurant's own pictures (logo, cover, a few dishes), drawn as SVG and re-encoded
 // like any upload, so the demo needs no outside host and no binary files in the repository.
 import sharp from 'sharp';
-import { type EncodedImage, encodeImage } from '../modules/media/encode.js';
+import { type EncodedImage, encodeImage } from '../resources/media/encode.js';
 
 /** SVG is not an upload format: drawn to PNG first, then encoded like any upload. */
 const draw = async (svg: string, purpose: 'photo' | 'logo' | 'cover') =>

@@ -1,14 +1,15 @@
 // Seeds the demo restaurant (idempotent): settings, theme, wineries, sections, sub-categories, dishes.
+
+import { slugExists } from '../accounts/tenants/repo.js';
+import { createTenant } from '../accounts/tenants/service.js';
+import { generatePassword } from '../accounts/users/password.js';
+import { createUser } from '../accounts/users/service.js';
 import type { Db } from '../db/connect.js';
 import { nowIso } from '../http/schemas.js';
 import type { Locale } from '../i18n/locales.js';
-import { itemSearchText } from '../modules/items/repo.js';
-import type { EncodedImage } from '../modules/media/encode.js';
-import { saveMediaFiles } from '../modules/media/repo.js';
-import { slugExists } from '../modules/tenants/repo.js';
-import { createTenant } from '../modules/tenants/service.js';
-import { generatePassword } from '../modules/users/password.js';
-import { createUser } from '../modules/users/service.js';
+import { itemSearchText } from '../resources/items/repo.js';
+import type { EncodedImage } from '../resources/media/encode.js';
+import { saveMediaFiles } from '../resources/media/repo.js';
 import { seedDemoAnalytics } from './demo-analytics.js';
 import { demoDishExtras, demoRestaurant } from './demo-data.js';
 import { type DemoImages, demoImages } from './demo-images.js';

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { revokeToken } from '../../src/accounts/tokens/repo.js';
 import { buildApp } from '../../src/app.js';
-import { revokeToken } from '../../src/modules/tokens/repo.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp, testConfig } from '../helper.js';
 import { adminCall, tokenFor } from './tokens.js';

@@ -1,7 +1,7 @@
 // Admin API /api/v1/admin/categories writes: time windows, partial updates, menu_type changes, deletion rules, validation messages (the CRUD contract is in crud.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Scope } from '../../src/modules/tokens/scopes.js';
+import type { Scope } from '../../src/accounts/tokens/scopes.js';
 import { NOON_UTC } from '../fixtures.js';
 import { createTestApp, dialects, type TestApp } from '../helper.js';
 import { adminCall, restaurantMaker } from './tokens.js';

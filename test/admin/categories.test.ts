@@ -1,8 +1,8 @@
 // Admin API /api/v1/admin/categories: the flat list and its filters, one section, creating sections and sub-sections, parent rules (the CRUD contract is in crud.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
-import type { Scope } from '../../src/modules/tokens/scopes.js';
+import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
+import type { Scope } from '../../src/accounts/tokens/scopes.js';
 import { NOON_UTC } from '../fixtures.js';
 import { createTestApp, dialects, type TestApp } from '../helper.js';
 import { CATEGORY_KEYS } from '../wire-keys.js';

@@ -4,7 +4,7 @@
 // What only one resource does (section trees, dish prices, types in use…) stays in its own file.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Scope } from '../../src/modules/tokens/scopes.js';
+import type { Scope } from '../../src/accounts/tokens/scopes.js';
 import { call, type TestApp } from '../helper.js';
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Migrator } from 'kysely';
+import { createTenant } from '../../src/accounts/tenants/service.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrations } from '../../src/db/migrate.js';
-import { createTenant } from '../../src/modules/tenants/service.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 import { restaurantMaker } from './tokens.js';
 

@@ -1,7 +1,7 @@
 // Admin API /api/v1/admin/settings: reads, partial writes, validation, public effects (the theme is in theme.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Scope } from '../../src/modules/tokens/scopes.js';
+import type { Scope } from '../../src/accounts/tokens/scopes.js';
 import { EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';

@@ -1,7 +1,7 @@
 // Admin API /api/v1/admin/theme: reads, partial writes, validation; messages in English; settings and theme isolation between tenants.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Scope } from '../../src/modules/tokens/scopes.js';
+import type { Scope } from '../../src/accounts/tokens/scopes.js';
 import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 import { THEME_KEYS } from '../wire-keys.js';

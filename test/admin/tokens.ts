@@ -1,10 +1,10 @@
 // Test helpers for the admin API: an owner with a token of chosen scopes, and authorized calls.
 import type { FastifyInstance } from 'fastify';
+import type { Scope } from '../../src/accounts/tokens/scopes.js';
+import { createToken } from '../../src/accounts/tokens/service.js';
+import { findUserByEmail } from '../../src/accounts/users/repo.js';
+import { createUser } from '../../src/accounts/users/service.js';
 import type { Db } from '../../src/db/connect.js';
-import type { Scope } from '../../src/modules/tokens/scopes.js';
-import { createToken } from '../../src/modules/tokens/service.js';
-import { findUserByEmail } from '../../src/modules/users/repo.js';
-import { createUser } from '../../src/modules/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { type Call, call, type TestApp } from '../helper.js';
 

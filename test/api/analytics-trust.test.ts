@@ -2,7 +2,7 @@
 // ceilings, free text normalized and bounded, raw events pruned after the retention (rollups kept).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { IP_EVENTS_PER_MINUTE, normalizeQuery, SESSION_EVENTS_PER_MINUTE } from '../../src/modules/analytics/guard.js';
+import { IP_EVENTS_PER_MINUTE, normalizeQuery, SESSION_EVENTS_PER_MINUTE } from '../../src/features/analytics/guard.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 

@@ -2,7 +2,7 @@
 // and a few weeks of analytics behind the reports.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createToken } from '../../src/modules/tokens/service.js';
+import { createToken } from '../../src/accounts/tokens/service.js';
 import { DEMO_OWNER_EMAIL, seedDemo } from '../../src/seed/demo.js';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';

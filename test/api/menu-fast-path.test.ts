@@ -5,8 +5,8 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { bumpMenuVersion, setTenantStatus } from '../../src/accounts/tenants/repo.js';
 import { buildApp } from '../../src/app.js';
-import { bumpMenuVersion, setTenantStatus } from '../../src/modules/tenants/repo.js';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
 import { dialects, eventually, openTestDb, type TestDb, testConfig } from '../helper.js';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { bumpMenuVersion } from '../../src/modules/tenants/repo.js';
+import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
 import { createFixtureTenant, EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 import { MENU_SECTION_KEYS } from '../wire-keys.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { openApiDocument } from '../../src/modules/docs/routes.js';
+import { openApiDocument } from '../../src/features/docs/routes.js';
 import { createTestApp } from '../helper.js';
 
 test('every example in the published document matches its schema; every operation is complete', async () => {

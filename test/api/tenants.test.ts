@@ -1,8 +1,8 @@
 // Tenant resolution by address: slug hosts, custom domains, unknown and suspended tenants, menus switched off.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTenantStatus } from '../../src/modules/tenants/repo.js';
-import { createTenant } from '../../src/modules/tenants/service.js';
+import { setTenantStatus } from '../../src/accounts/tenants/repo.js';
+import { createTenant } from '../../src/accounts/tenants/service.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, createTestApp, dialects, eventually, type TestApp } from '../helper.js';
 

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type FieldIssue, ValidationError } from '../../src/core/errors.js';
 import { registerErrorHandling } from '../../src/http/error-handler.js';
-import { type FieldIssue, ValidationError } from '../../src/http/errors.js';
 import { registerValidation, schemaIssues } from '../../src/http/validator.js';
 
 const Dish = Type.Object(

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createUser } from '../../src/modules/users/service.js';
+import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, createTestApp, type TestApp } from '../helper.js';
 import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';

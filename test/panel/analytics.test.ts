@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { localDayHour } from '../../src/catalog/clock.js';
-import { overview } from '../../src/modules/analytics/reports.js';
+import { overview } from '../../src/features/analytics/reports.js';
 import { seedDemoAnalytics } from '../../src/seed/demo-analytics.js';
 import { dialects } from '../helper.js';
 import type { PanelClient } from './client.js';

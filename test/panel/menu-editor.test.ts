@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Actor } from '../../src/catalog/write.js';
-import { parsePrice } from '../../src/modules/panel/menu/fields.js';
-import { typedTime } from '../../src/modules/panel/menu/sections.js';
+import { parsePrice } from '../../src/panel/menu/fields.js';
+import { typedTime } from '../../src/panel/menu/sections.js';
 import { call, dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
 import { type PanelBed, panelBed } from './setup.js';

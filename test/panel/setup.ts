@@ -1,8 +1,8 @@
 // A panel test bed: an app with two restaurants (alpha, beta), an owner in each, and clients.
 
+import { createUser } from '../../src/accounts/users/service.js';
 import type { Config } from '../../src/config.js';
 import type { Dialect } from '../../src/db/connect.js';
-import { createUser } from '../../src/modules/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helper.js';
 import { PanelClient } from './client.js';

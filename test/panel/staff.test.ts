@@ -3,10 +3,10 @@
 // `menu user:password` resets one from the command line (every session ends).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createUser } from '../../src/accounts/users/service.js';
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { createUser } from '../../src/modules/users/service.js';
 import { cliDatabase, runCli } from '../cli/run.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, dialects, testConfig } from '../helper.js';

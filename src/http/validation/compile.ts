@@ -2,7 +2,7 @@
 // the compiled check by schema object and by schema text (apps built again reuse it).
 import { _, Ajv, type KeywordCxt } from 'ajv';
 import formats from 'ajv-formats';
-import type { FieldIssue } from '../errors.js';
+import type { FieldIssue } from '../../core/errors.js';
 import { isAllowedFontUrl, isAllowedUrl } from '../urls.js';
 import { type Coerce, coercerFor } from './coerce.js';
 import { toIssues } from './issues.js';

@@ -1,7 +1,7 @@
 // Ajv's errors (allErrors, verbose) as field issues: one per failed rule, dotted paths, and the
 // order a reader meets them in the body. Runs only when a value fails.
 import type { ErrorObject } from 'ajv';
-import type { FieldIssue } from '../errors.js';
+import type { FieldIssue } from '../../core/errors.js';
 import { KEYWORD_RULES, type RankedIssue, type Schema } from './rules.js';
 
 export function join(path: string, key: string | number): string {

@@ -1,7 +1,7 @@
 // The one table from JSON-schema keywords to the Laravel rules (message keys) of src/i18n/messages.ts.
 import type { ErrorObject } from 'ajv';
+import type { FieldIssue } from '../../core/errors.js';
 import type { MessageKey } from '../../i18n/messages.js';
-import type { FieldIssue } from '../errors.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON schema objects are untyped by nature
 export type Schema = Record<string, any>;

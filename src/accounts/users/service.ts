@@ -1,0 +1,117 @@
+// Admin-user rules: a valid e-mail unique within the tenant, a password of at least 8 characters;
+// a password change or reset and a removal end the user's sessions (and a removal its tokens) at once.
+
+import { InputError } from '../../core/errors.js';
+import type { Db } from '../../db/connect.js';
+import type { UserRole } from '../../db/schema.js';
+import { revokeUserTokens } from '../tokens/repo.js';
+import { hashPassword, verifyPassword } from './password.js';
+import {
+  findActiveUser,
+  findAnyUserByEmail,
+  findUserByEmail,
+  insertUser,
+  markUserRemoved,
+  restoreUser,
+  setPasswordHash,
+} from './repo.js';
+import { deleteUserSessions } from './session-repo.js';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+/** scrypt reads the whole password: a bound keeps one request from costing seconds. */
+export const MAX_PASSWORD_LENGTH = 200;
+
+export type UserProblem = 'email_invalid' | 'email_taken' | 'password_short' | 'password_long' | 'password_wrong';
+
+/** A refused account change; `problem` lets the panel say it in the user's language. */
+export class UserInputError extends InputError {
+  constructor(
+    readonly problem: UserProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new UserInputError('password_short', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new UserInputError('password_long', `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  }
+}
+
+/**
+ * Creates an admin user (an owner unless told otherwise: the command line and the demo seed make a
+ * restaurant's first accounts). A removed user with the same e-mail is brought back instead.
+ */
+export async function createUser(
+  db: Db,
+  tenantId: number,
+  input: { email: string; password: string; name?: string; role?: UserRole },
+): Promise<number> {
+  const email = normalizeEmail(input.email);
+  if (!EMAIL.test(email) || email.length > 254) {
+    throw new UserInputError('email_invalid', `Invalid e-mail address "${input.email}".`);
+  }
+  checkPassword(input.password);
+  const role = input.role ?? 'owner';
+  const name = (input.name ?? '').trim();
+  const existing = await findAnyUserByEmail(db, tenantId, email);
+  if (existing && existing.removed_at === null) {
+    throw new UserInputError('email_taken', `A user "${email}" already exists in this tenant.`);
+  }
+  const passwordHash = await hashPassword(input.password);
+  if (existing) {
+    await restoreUser(db, tenantId, existing.id, { name, passwordHash, role });
+    return existing.id;
+  }
+  return insertUser(db, tenantId, { email, name, passwordHash, role });
+}
+
+/** A signed-in user changes their own password: the current one is required; their other sessions end. */
+export async function changePassword(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  input: { current: string; next: string; keepSession: string },
+): Promise<void> {
+  const user = await findActiveUser(db, tenantId, userId);
+  if (!user || !(await verifyPassword(input.current, user.password_hash))) {
+    throw new UserInputError('password_wrong', 'The current password is not correct.');
+  }
+  checkPassword(input.next);
+  const passwordHash = await hashPassword(input.next);
+  await db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, tenantId, userId, passwordHash);
+    await deleteUserSessions(trx, tenantId, userId, input.keepSession);
+  });
+}
+
+/** The operator resets a user's password (command line): every session of that user ends. */
+export async function resetPassword(db: Db, tenantId: number, email: string, password: string): Promise<number> {
+  const user = await findUserByEmail(db, tenantId, email);
+  if (!user) throw new InputError(`No user "${email}" in this tenant.`);
+  checkPassword(password);
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, tenantId, user.id, passwordHash);
+    return deleteUserSessions(trx, tenantId, user.id);
+  });
+}
+
+/** Removes a user: no sign-in from now on, and their sessions and tokens stop working at once. */
+export async function removeUser(db: Db, tenantId: number, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await markUserRemoved(trx, tenantId, userId))) return false;
+    await deleteUserSessions(trx, tenantId, userId);
+    await revokeUserTokens(trx, tenantId, userId);
+    return true;
+  });
+}

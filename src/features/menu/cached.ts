@@ -1,0 +1,53 @@
+// The /menu document of a request: found in the document cache by the tenant's schedule (no
+// snapshot needed), or built once from the snapshot and kept there.
+
+import type { Static } from '@sinclair/typebox';
+import fastJson from 'fast-json-stringify';
+import type { FastifyInstance } from 'fastify';
+import type { TenantState } from '../../accounts/tenants/repo.js';
+import { servedLocale } from '../../catalog/snapshot.js';
+import { nowIso } from '../../http/schemas.js';
+import { type Locale, servedLocaleFrom } from '../../i18n/locales.js';
+import { menuData } from './compose.js';
+import type { CachedDocument } from './document.js';
+import { MenuResponse } from './schema.js';
+
+const serialize = fastJson(MenuResponse) as (value: Static<typeof MenuResponse>) => string;
+
+const MENU_HEADERS = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+  vary: 'Accept-Encoding',
+  'cache-control': 'public, no-cache',
+  // Public reads are open to any web site (plugins/cors.ts); the fast path sends these headers as they are.
+  'access-control-allow-origin': '*',
+  // The fast path answers before Fastify's hooks: the security headers travel with the document.
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+});
+
+export function menuKey(locale: Locale, openKey: string): string {
+  return `menu|${locale}|${openKey}`;
+}
+
+/** The cached /menu document for a tenant and requested locale, building it (once) when missing. */
+export async function menuDocumentFor(
+  app: FastifyInstance,
+  tenant: TenantState,
+  requested: string | undefined,
+): Promise<CachedDocument> {
+  const schedule = app.snapshots.schedule(tenant);
+  if (schedule) {
+    const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested);
+    const doc = app.documents.peek(tenant.id, tenant.menuVersion, menuKey(locale, app.snapshots.scheduleKey(schedule)));
+    if (doc) return doc;
+  }
+  const snapshot = await app.snapshots.get(tenant);
+  const openKey = app.snapshots.openKey(snapshot, snapshot.settings.timezone);
+  const locale = servedLocale(snapshot, requested);
+  return app.documents.document(snapshot.tenantId, snapshot.version, menuKey(locale, openKey), () => ({
+    body: Buffer.from(
+      serialize({ success: true, data: menuData(snapshot, openKey, locale), meta: { generated_at: nowIso(), locale } }),
+    ),
+    headers: MENU_HEADERS,
+  }));
+}

@@ -1,0 +1,115 @@
+// The menu's hot path in front of the framework: a GET /api/v1/menu/{locale?} whose document is
+// already built (and compressed) for a known, open tenant is answered straight from memory with
+// its precomputed headers. Everything else — first requests, 304s, unknown hosts, limited
+// clients, odd query strings — goes through Fastify as usual, which produces the same bytes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalizeHost, type TenantDirectory } from '../../accounts/tenants/directory.js';
+import type { SnapshotStore } from '../../catalog/snapshot.js';
+import type { Config } from '../../config.js';
+import { servedLocaleFrom } from '../../i18n/locales.js';
+import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
+import { menuKey } from './cached.js';
+import { type CachedDocument, type DocumentCache, matchesEtag, negotiateEncoding } from './document.js';
+
+const MENU_PATH = /^\/api\/v1\/menu(?:\/([A-Za-z-]{1,35}))?(?:\?locale=([A-Za-z-]{1,35}))?$/;
+
+export interface FastPathDeps {
+  config: Config;
+  directory: TenantDirectory;
+  snapshots: SnapshotStore;
+  documents: DocumentCache;
+  /** The public counters when they answer synchronously (in memory); undefined to let Fastify count. */
+  counters: CounterStore | undefined;
+  /** Answers given here, for /metrics (plain integers: nothing else on the hot path). */
+  counts: { ok: number; notModified: number };
+  /** False once the app is closing (Fastify then answers 503). */
+  open: () => boolean;
+}
+
+/**
+ * `compute` with a memory of its last input. Diners' phones send the same Host, URL and
+ * Accept-Encoding again and again; comparing a new header string with the last one is cheaper than
+ * hashing it for a Map lookup, and the answer, the same string object each time, keeps its hash.
+ */
+function rememberLast<T>(compute: (input: string) => T): (input: string) => T {
+  let lastInput: string | undefined;
+  let lastOutput: T;
+  return (input) => {
+    if (input !== lastInput) {
+      lastOutput = compute(input);
+      lastInput = input;
+    }
+    return lastOutput;
+  };
+}
+
+/** Returns true when it answered the request itself. */
+export function menuFastPath(deps: FastPathDeps) {
+  const limit = deps.config.publicRateLimit;
+  // The locale part of a /menu URL ('' for none), or undefined for any other URL.
+  const menuLocale = rememberLast((url) => {
+    const match = MENU_PATH.exec(url);
+    return match ? match[1] || match[2] || '' : undefined;
+  });
+  const hostOf = rememberLast(normalizeHost);
+  const encodingOf = rememberLast(negotiateEncoding);
+  // The document last served, so a run of requests for the same menu skips building its cache key.
+  let last: { tenantId: number; version: number; locale: string; openKey: string; doc: CachedDocument } | undefined;
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || !deps.open()) return false;
+    const requested = menuLocale(req.url ?? '');
+    if (requested === undefined) return false;
+    const tenant = deps.directory.peek(hostOf(req.headers.host ?? ''));
+    if (tenant?.status !== 'active' || !tenant.publicActive) return false;
+    // The schedule (not the snapshot, which the byte budget may have evicted) finds the document.
+    const schedule = deps.snapshots.schedule(tenant);
+    if (!schedule) return false;
+    const encoding = encodingOf(req.headers['accept-encoding'] ?? '');
+    const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested || undefined);
+    const openKey = deps.snapshots.scheduleKey(schedule);
+    let doc: CachedDocument | undefined;
+    if (
+      last !== undefined &&
+      last.tenantId === tenant.id &&
+      last.version === tenant.menuVersion &&
+      last.locale === locale &&
+      last.openKey === openKey &&
+      last.doc.alive
+    ) {
+      doc = last.doc;
+    } else {
+      doc = deps.documents.peek(tenant.id, tenant.menuVersion, menuKey(locale, openKey));
+      if (!doc) return false;
+      last = { tenantId: tenant.id, version: tenant.menuVersion, locale, openKey, doc };
+    }
+    const rep = deps.documents.ready(doc, encoding);
+    if (!rep) return false;
+    let rateHeaders: Record<string, string> | undefined;
+    if (limit > 0) {
+      if (!deps.counters) return false;
+      // Same key as the rate-limit plugin (the socket address: the fast path only counts without TRUST_PROXY).
+      const hit = deps.counters.hit(counterKey('public', tenant.id, req.socket.remoteAddress));
+      // Over the limit: Fastify answers the 429 (counting once more, which changes nothing once over).
+      if (hit instanceof Promise || hit.count > limit) return false;
+      rateHeaders = limitHeaders(limit, hit.count);
+    }
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rep.etag, rep.formerEtag)) {
+      const { etag, vary, 'cache-control': cacheControl } = rep.headers;
+      res.writeHead(304, {
+        etag,
+        vary,
+        'cache-control': cacheControl,
+        'access-control-allow-origin': '*',
+        ...rateHeaders,
+      });
+      res.end();
+      deps.counts.notModified++;
+      return true;
+    }
+    res.writeHead(200, rateHeaders ? { ...rep.headers, ...rateHeaders } : rep.headers);
+    res.end(rep.body);
+    deps.counts.ok++;
+    return true;
+  };
+}

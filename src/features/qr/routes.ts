@@ -1,0 +1,74 @@
+// GET /qr.svg and /qr.png (?table=12): the restaurant's QR code; GET /qr/tables?from=1&to=12: an
+// A4 sheet of table cards to print and cut. Public like the menu they point to (they carry
+// nothing but its address); the panel and `menu qr` link here.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { publicAddress } from '../../config.js';
+import { NotFoundError } from '../../core/errors.js';
+import { esc } from '../../http/html.js';
+import type { Locale } from '../../i18n/locales.js';
+import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './codes.js';
+
+const CACHE = 'public, max-age=300';
+
+/** The words on a table card, in the restaurant's default locale. */
+const CARD_TEXTS: Record<Locale, { table: string; scan: string }> = {
+  it: { table: 'Tavolo', scan: 'Inquadra il codice per il menu, allergeni inclusi' },
+  en: { table: 'Table', scan: 'Scan for the menu, allergens included' },
+  fr: { table: 'Table', scan: 'Scannez pour la carte, allergènes compris' },
+  de: { table: 'Tisch', scan: 'Scannen für die Speisekarte mit Allergenen' },
+  es: { table: 'Mesa', scan: 'Escanee para ver la carta con alérgenos' },
+};
+const MAX_CARDS = 120;
+
+function tableOf(request: FastifyRequest): string | undefined {
+  const table = (request.query as { table?: unknown }).table;
+  if (table === undefined || table === '') return undefined;
+  if (typeof table !== 'string' || !TABLE_LABEL.test(table)) throw new NotFoundError();
+  return table;
+}
+
+const intParam = (value: unknown, fallback: number) =>
+  typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : fallback;
+
+export async function qrRoutes(app: FastifyInstance): Promise<void> {
+  const address = (request: FastifyRequest) => publicAddress(app.config, request.tenant.slug);
+
+  app.get('/qr.svg', async (request, reply) => {
+    const svg = await qrSvg(menuLink(address(request), tableOf(request)));
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', CACHE).send(svg);
+  });
+
+  app.get('/qr.png', async (request, reply) => {
+    const png = await qrPng(menuLink(address(request), tableOf(request)));
+    return reply.type('image/png').header('cache-control', CACHE).send(png);
+  });
+
+  app.get('/qr/tables', async (request, reply) => {
+    const q = request.query as { from?: unknown; to?: unknown };
+    const from = Math.max(1, intParam(q.from, 1));
+    const to = Math.min(from + MAX_CARDS - 1, Math.max(from, intParam(q.to, from + 11)));
+    const snapshot = await app.snapshots.get(request.tenant);
+    const locale = defaultLocaleOf(snapshot);
+    const t = CARD_TEXTS[locale];
+    const name = snapshot.settings.name;
+    const cards: string[] = [];
+    for (let n = from; n <= to; n++) {
+      const svg = await qrSvg(menuLink(address(request), String(n)));
+      cards.push(
+        `<figure class="card">${svg}<figcaption><strong>${esc(name)}</strong><span>${esc(t.table)} ${n}</span><small>${esc(t.scan)}</small></figcaption></figure>`,
+      );
+    }
+    const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(name)} · QR</title><style>
+@page{size:A4;margin:10mm}body{margin:0;font-family:Georgia,serif;color:#000;background:#fff}
+.sheet{display:grid;grid-template-columns:repeat(2,1fr);gap:6mm;padding:6mm}
+.card{margin:0;border:1px dashed #999;padding:5mm;text-align:center;break-inside:avoid;height:85mm;display:flex;flex-direction:column;align-items:center;justify-content:center}
+.card svg{width:52mm;height:52mm}figcaption{display:flex;flex-direction:column;gap:1mm}strong{font-size:13pt}span{font-size:16pt}small{font-size:9pt}
+</style></head><body><main class="sheet">${cards.join('')}</main></body></html>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+      .header('cache-control', 'no-cache')
+      .send(html);
+  });
+}

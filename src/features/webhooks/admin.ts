@@ -1,0 +1,165 @@
+// /api/v1/admin/webhooks: register, list, read and remove the URLs a restaurant's changes are
+// sent to, and read each one's delivery log. Scope menu:write (an endpoint's secret signs what
+// the restaurant's systems will trust).
+import { randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
+import { NotFoundError, ValidationError } from '../../core/errors.js';
+import { IdParams } from '../../http/params.js';
+import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
+import { WEBHOOK_EVENTS } from './outbox.js';
+import { deleteEndpoint, findEndpoint, insertEndpoint, listDeliveries, listEndpoints } from './repo.js';
+import { urlProblem } from './targets.js';
+
+const WebhookInput = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, examples: ['https://pos.example.com/hooks/menu'] }),
+    events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((e) => Type.Literal(e))), { minItems: 1, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+
+const Endpoint = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  is_active: Type.Boolean(),
+  created_at: Type.String(),
+});
+const NewEndpoint = Type.Composite([
+  Endpoint,
+  Type.Object({ secret: Type.String({ description: 'HMAC-SHA256 key of `Menu-Signature`; shown only here.' }) }),
+]);
+const Delivery = Type.Object({
+  id: Type.Integer(),
+  event_id: Type.String(),
+  event_type: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  last_status_code: Type.Union([Type.Integer(), Type.Null()]),
+  last_error: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  next_attempt_at: Type.Union([Type.String(), Type.Null()]),
+  delivered_at: Type.Union([Type.String(), Type.Null()]),
+});
+
+type EndpointRow = Awaited<ReturnType<typeof listEndpoints>>[number];
+const view = (row: EndpointRow) => ({
+  id: row.id,
+  url: row.url,
+  events: JSON.parse(row.events) as string[],
+  is_active: Boolean(row.is_active),
+  created_at: row.created_at,
+});
+
+export function registerAdminWebhooks(app: FastifyInstance): void {
+  const db = app.database.db;
+  const config = { scopes: WRITE_SCOPES };
+
+  app.post(
+    '/webhooks',
+    {
+      config,
+      schema: {
+        summary: 'Register a webhook endpoint',
+        description:
+          'Changes are POSTed as JSON (`type` is the event name) signed with `Menu-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. Failed deliveries are retried with exponential backoff for 24 h; redirects are not followed.',
+        body: WebhookInput,
+        response: { 201: envelope(NewEndpoint, Meta), ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { url: string; events: string[] };
+      const problem = urlProblem(body.url, app.config.webhooksAllowPrivate);
+      if (problem) throw new ValidationError([{ field: 'url', rule: problem }]);
+      const secret = `whsec_${randomBytes(24).toString('hex')}`;
+      const row = await insertEndpoint(db, request.tenant.id, { url: body.url, events: body.events, secret }, nowIso());
+      return reply.code(201).send({ success: true, data: { ...view(row), secret }, meta: { generated_at: nowIso() } });
+    },
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      config,
+      schema: {
+        summary: 'Webhook endpoints of the restaurant',
+        response: { 200: envelope(Type.Array(Endpoint), Meta), ...adminErrorResponses },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: (await listEndpoints(db, request.tenant.id)).map(view),
+      meta: { generated_at: nowIso() },
+    }),
+  );
+
+  app.get(
+    '/webhooks/:id',
+    {
+      config,
+      schema: {
+        summary: 'One webhook endpoint',
+        params: IdParams,
+        response: { 200: envelope(Endpoint, Meta), ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const row = await findEndpoint(db, request.tenant.id, (request.params as { id: number }).id);
+      if (!row) throw new NotFoundError();
+      return { success: true, data: view(row), meta: { generated_at: nowIso() } };
+    },
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config,
+      schema: {
+        summary: 'Delivery log of a webhook endpoint (latest 100 first)',
+        params: IdParams,
+        response: { 200: envelope(Type.Array(Delivery), Meta), ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      if (!(await findEndpoint(db, request.tenant.id, id))) throw new NotFoundError();
+      const rows = await listDeliveries(db, request.tenant.id, id, 100);
+      return {
+        success: true,
+        data: rows.map((d) => ({
+          id: d.id,
+          event_id: d.event_id,
+          event_type: d.event_type,
+          status: d.status,
+          attempts: d.attempts,
+          last_status_code: d.last_status_code,
+          last_error: d.last_error,
+          created_at: d.created_at,
+          next_attempt_at: d.status === 'pending' ? d.next_attempt_at : null,
+          delivered_at: d.delivered_at,
+        })),
+        meta: { generated_at: nowIso() },
+      };
+    },
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      config,
+      schema: {
+        summary: 'Remove a webhook endpoint (its pending deliveries go with it)',
+        params: IdParams,
+        response: { 204: Type.Null(), ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteEndpoint(db, request.tenant.id, (request.params as { id: number }).id))) {
+        throw new NotFoundError();
+      }
+      return reply.code(204).send();
+    },
+  );
+}

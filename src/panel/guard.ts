@@ -1,0 +1,106 @@
+// What runs before every panel handler: the security headers, the page context (language,
+// restaurant, session), the sign-in redirect for signed-out visits, and the CSRF check on every
+// POST (a POST that fails it changes nothing: the handler never runs).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { esc } from '../http/html.js';
+import { type PanelContext, panelLocale, seeOther, sendPage, textsFor } from './context.js';
+import { asForm, str } from './forms.js';
+import { renderPage } from './layout.js';
+import { currentSession, loginCsrf, loginCsrfMatches, sameToken } from './session.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `public`: no session needed (sign-in, language); `static`: assets, no context at all. */
+    panelAccess?: 'public' | 'static';
+  }
+}
+
+/** Panel pages: own scripts and styles only, never framed, never cached, no referrer to other sites. */
+export const PANEL_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function securityHeaders(reply: FastifyReply): void {
+  reply
+    .header('content-security-policy', PANEL_CSP)
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .header('cross-origin-opener-policy', 'same-origin')
+    .header('cache-control', 'no-store');
+}
+
+export async function panelContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  now: () => number,
+): Promise<PanelContext> {
+  const locale = panelLocale(request);
+  const snapshot = await app.snapshots.get(request.tenant);
+  const session = await currentSession(app.database.db, request, now());
+  return {
+    locale,
+    t: textsFor(locale),
+    tenantId: request.tenant.id,
+    restaurant: snapshot.settings.name,
+    timezone: snapshot.settings.timezone,
+    session,
+    csrf: session ? session.csrf : loginCsrf(request, reply),
+    url: request.url,
+  };
+}
+
+/** A browser tells us where a form came from: another site (or an opaque origin) is refused outright. */
+function fromThisSite(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function csrfOk(request: FastifyRequest, publicRoute: boolean): boolean {
+  if (!fromThisSite(request)) return false;
+  const token = str(asForm(request.body), '_csrf');
+  const session = request.panel.session;
+  if (session && sameToken(token, session.csrf)) return true;
+  return publicRoute && loginCsrfMatches(request, token);
+}
+
+export function csrfRefusal(ctx: PanelContext): string {
+  return renderPage(ctx, {
+    title: ctx.t.csrfTitle,
+    body: `<p>${esc(ctx.t.csrfText)}</p><p><a href="/admin">${esc(ctx.t.backHome)}</a></p>`,
+  });
+}
+
+export function installGuard(app: FastifyInstance, now: () => number): void {
+  app.decorateRequest('panel', null as unknown as PanelContext);
+  app.addHook('onRequest', async (_request, reply) => securityHeaders(reply));
+  app.addHook('preHandler', async (request, reply) => {
+    const access = request.routeOptions.config.panelAccess;
+    if (access === 'static') return;
+    request.panel = await panelContext(app, request, reply, now);
+    if (access !== 'public' && !request.panel.session) {
+      // A signed-out visit goes to the sign-in page and comes back here after it; a POST starts over.
+      const next = request.method === 'GET' ? `?next=${encodeURIComponent(request.url)}` : '';
+      return seeOther(reply, `/admin/login${next}`);
+    }
+    if (request.method === 'POST' && !csrfOk(request, access === 'public')) {
+      return sendPage(reply, csrfRefusal(request.panel), 403);
+    }
+  });
+}

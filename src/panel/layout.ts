@@ -1,0 +1,90 @@
+// The page every panel screen is drawn in: head (the panel's stylesheet and script, nothing
+// inline), header with the restaurant, the navigation, the language switch and sign-out.
+import { esc } from '../http/html.js';
+import { assetUrl } from './assets.js';
+import { PANEL_LOCALES, type PanelContext, textsFor } from './context.js';
+import { hidden } from './forms.js';
+import type { PanelTexts } from './texts-en.js';
+
+/** The panel's sections in navigation order. New pages add an entry here. */
+export const NAV: { key: keyof PanelTexts & string; href: string }[] = [
+  { key: 'home', href: '/admin' },
+  { key: 'menu', href: '/admin/menu' },
+  { key: 'settings', href: '/admin/settings' },
+  { key: 'theme', href: '/admin/theme' },
+  { key: 'analytics', href: '/admin/analytics' },
+  { key: 'tokens', href: '/admin/api-tokens' },
+  { key: 'staff', href: '/admin/staff' },
+  { key: 'account', href: '/admin/account' },
+];
+
+export type NavKey = (typeof NAV)[number]['key'];
+
+function languageSwitch(ctx: PanelContext): string {
+  const others = PANEL_LOCALES.filter((l) => l !== ctx.locale);
+  return `<form method="post" action="/admin/language" class="lang-switch">${hidden('_csrf', ctx.csrf)}${hidden(
+    'back',
+    ctx.url,
+  )}${others
+    .map(
+      (l) =>
+        `<button type="submit" name="lang" value="${l}" lang="${l}" aria-label="${esc(textsFor(l).language)}: ${esc(
+          textsFor(l).lang,
+        )}">${esc(textsFor(l).lang)}</button>`,
+    )
+    .join('')}</form>`;
+}
+
+function navigation(ctx: PanelContext, active: NavKey | undefined): string {
+  const items = NAV.map(({ key, href }) => {
+    const current = key === active ? ' aria-current="page"' : '';
+    return `<li><a href="${href}"${current}>${esc(ctx.t[key] as string)}</a></li>`;
+  }).join('');
+  return `<nav class="panel-nav" aria-label="${esc(ctx.t.nav)}"><ul>${items}</ul></nav>`;
+}
+
+export interface PageOptions {
+  title: string;
+  body: string;
+  active?: NavKey;
+  /** Extra ES modules this page needs (names under /admin/assets/). */
+  scripts?: string[];
+}
+
+export function renderPage(ctx: PanelContext, options: PageOptions): string {
+  const { t } = ctx;
+  const signedIn = ctx.session !== undefined;
+  const account = ctx.session
+    ? `<div class="who"><span>${esc(t.signedInAs)} <strong>${esc(ctx.session.user.email)}</strong></span><form method="post" action="/admin/logout">${hidden(
+        '_csrf',
+        ctx.csrf,
+      )}<button type="submit" class="link-button">${esc(t.signOut)}</button></form></div>`
+    : '';
+  const scripts = ['panel.js', ...(options.scripts ?? [])]
+    .map((name) => `<script type="module" src="${assetUrl(name)}"></script>`)
+    .join('');
+  return `<!doctype html>
+<html lang="${ctx.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(options.title)} · ${esc(ctx.restaurant)}</title>
+<link rel="stylesheet" href="${assetUrl('panel.css')}">
+${scripts}
+</head>
+<body>
+<a class="skip" href="#main">${esc(t.skip)}</a>
+<header class="panel-header">
+<div class="brand"><span class="restaurant">${esc(ctx.restaurant)}</span><span class="product">${esc(t.panel)}</span></div>
+<div class="tools">${signedIn ? `<a href="/" class="public-link">${esc(t.viewMenu)}</a>` : ''}${languageSwitch(ctx)}${account}</div>
+</header>
+${signedIn ? navigation(ctx, options.active) : ''}
+<main id="main" tabindex="-1">
+<h1>${esc(options.title)}</h1>
+${options.body}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,58 @@
+// /admin/account: who is signed in, and changing one's own password (the current one is required;
+// every other session of the user ends).
+import type { FastifyInstance } from 'fastify';
+import { changePassword, UserInputError } from '../../accounts/users/service.js';
+import { esc } from '../../http/html.js';
+import { type PanelContext, seeOther, sendPage } from '../context.js';
+import { addError, asForm, csrfField, errorSummary, type FieldErrors, input, notice, str } from '../forms.js';
+import { renderPage } from '../layout.js';
+import { problemMessage } from './problems.js';
+
+function accountPage(ctx: PanelContext, errors: FieldErrors = {}, message?: string): string {
+  const { t } = ctx;
+  const user = ctx.session!.user;
+  const labels = { current: t.currentPassword, next: t.newPassword, confirm: t.confirmPassword };
+  const body = `${message ? notice('success', esc(message)) : ''}
+<dl class="facts"><dt>${esc(t.email)}</dt><dd>${esc(user.email)}</dd><dt>${esc(t.name)}</dt><dd>${esc(user.name) || '—'}</dd><dt>${esc(t.role)}</dt><dd>${esc(t.roles[user.role] ?? user.role)}</dd></dl>
+<section aria-labelledby="change-password"><h2 id="change-password">${esc(t.changePassword)}</h2>${errorSummary(ctx, errors, labels)}
+<form method="post" action="/admin/account/password" class="stack narrow" novalidate>${csrfField(ctx)}
+<input type="text" name="username" value="${esc(user.email)}" autocomplete="username" hidden>
+${input({ name: 'current', label: t.currentPassword, type: 'password', value: '', errors, autocomplete: 'current-password', required: true })}
+${input({ name: 'next', label: t.newPassword, type: 'password', value: '', errors, autocomplete: 'new-password', hint: t.passwordShort, required: true })}
+${input({ name: 'confirm', label: t.confirmPassword, type: 'password', value: '', errors, autocomplete: 'new-password', required: true })}
+<div class="actions"><button type="submit" class="primary">${esc(t.save)}</button></div></form></section>`;
+  return renderPage(ctx, { title: t.account, body, active: 'account' });
+}
+
+export function registerAccount(app: FastifyInstance): void {
+  app.get('/account', async (request, reply) => {
+    const { changed } = request.query as { changed?: string };
+    return sendPage(
+      reply,
+      accountPage(request.panel, {}, changed === '1' ? request.panel.t.passwordChanged : undefined),
+    );
+  });
+
+  app.post('/account/password', async (request, reply) => {
+    const ctx = request.panel;
+    const body = asForm(request.body);
+    const current = str(body, 'current');
+    const next = str(body, 'next');
+    const errors: FieldErrors = {};
+    if (next !== str(body, 'confirm')) addError(errors, 'confirm', ctx.t.passwordMismatch);
+    if (Object.keys(errors).length === 0) {
+      try {
+        await changePassword(app.database.db, request.tenant.id, ctx.session!.user.id, {
+          current,
+          next,
+          keepSession: ctx.session!.id,
+        });
+        return seeOther(reply, '/admin/account?changed=1');
+      } catch (err) {
+        if (!(err instanceof UserInputError)) throw err;
+        addError(errors, err.problem === 'password_wrong' ? 'current' : 'next', problemMessage(ctx, err.problem));
+      }
+    }
+    return sendPage(reply, accountPage(ctx, errors), 422);
+  });
+}

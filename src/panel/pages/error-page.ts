@@ -1,0 +1,80 @@
+// The panel's own answers to errors: a panel page in the panel's language (with the navigation
+// when signed in) instead of the API's JSON envelope, for a form that is too large (413), not a
+// form (415), unreadable (400), and for an unexpected failure (500, logged, without its text).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../core/errors.js';
+import { sendError } from '../../http/error-handler.js';
+import { esc } from '../../http/html.js';
+import { type PanelContext, panelLocale, sendPage, textsFor } from '../context.js';
+import { panelContext } from '../guard.js';
+import { renderPage } from '../layout.js';
+
+const TEXTS = {
+  en: {
+    413: ['This form is too large', 'What was sent is larger than any panel form allows. Nothing was changed.'],
+    415: ['This is not a panel form', 'The panel only reads the forms of its own pages. Nothing was changed.'],
+    400: ['This request cannot be read', 'Go back, reload the page and try again. Nothing was changed.'],
+    500: [
+      'Something went wrong',
+      'The panel could not complete this request; it has been logged. Nothing was saved unless the page said so. Try again in a moment.',
+    ],
+  },
+  it: {
+    413: [
+      'Questo modulo è troppo grande',
+      'Quanto inviato supera ciò che un modulo del pannello consente. Non è cambiato nulla.',
+    ],
+    415: [
+      'Questo non è un modulo del pannello',
+      'Il pannello legge solo i moduli delle sue pagine. Non è cambiato nulla.',
+    ],
+    400: ['Questa richiesta non si può leggere', 'Torna indietro, ricarica la pagina e riprova. Non è cambiato nulla.'],
+    500: [
+      'Qualcosa è andato storto',
+      'Il pannello non ha potuto completare la richiesta; l’errore è stato registrato. Non è stato salvato nulla, salvo dove la pagina lo diceva. Riprova tra poco.',
+    ],
+  },
+} as const;
+
+function statusOf(error: FastifyError): 400 | 413 | 415 | 500 {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return 413;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) return 415;
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) return 400;
+  return 500;
+}
+
+/** The page's context; when even that fails (the database is away), a signed-out one. */
+async function contextFor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, now: () => number) {
+  if (request.panel) return request.panel;
+  try {
+    return await panelContext(app, request, reply, now);
+  } catch {
+    const locale = panelLocale(request);
+    const fallback: PanelContext = {
+      locale,
+      t: textsFor(locale),
+      tenantId: request.tenant.id,
+      restaurant: request.tenant.slug,
+      timezone: 'UTC',
+      session: undefined,
+      csrf: '',
+      url: request.url,
+    };
+    return fallback;
+  }
+}
+
+export function installErrorPages(app: FastifyInstance, now: () => number): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // The app's own refusals (an unknown restaurant's branded 404, a rate limit...) answer as everywhere.
+    if (error instanceof AppError || !request.tenant) return sendError(error, request, reply);
+    const status = statusOf(error);
+    if (status === 500) {
+      request.log.error({ err: error, tenant: request.tenant?.slug, url: request.url }, 'panel request failed');
+    }
+    const ctx = await contextFor(app, request, reply, now);
+    const [title, text] = TEXTS[ctx.locale][status];
+    const body = `<p>${esc(text)}</p><p><a href="/admin">${esc(ctx.t.backHome)}</a></p>`;
+    return sendPage(reply, renderPage(ctx, { title, body }), status);
+  });
+}

@@ -1,0 +1,140 @@
+// /admin/staff: the restaurant's admin users. Owners add users (with a password they type, or a
+// generated one shown once) and remove them (their sessions and tokens stop working at once).
+import type { FastifyInstance } from 'fastify';
+import { generatePassword } from '../../accounts/users/password.js';
+import { findAnyUser, listActiveUsers } from '../../accounts/users/repo.js';
+import { createUser, removeUser, UserInputError } from '../../accounts/users/service.js';
+import type { UserRow } from '../../db/schema.js';
+import { esc } from '../../http/html.js';
+import { formatMessage } from '../../i18n/messages.js';
+import { type PanelContext, seeOther, sendPage } from '../context.js';
+import { formatDateTime } from '../format.js';
+import {
+  addError,
+  asForm,
+  csrfField,
+  errorSummary,
+  type FieldErrors,
+  input,
+  nonceField,
+  notice,
+  select,
+  str,
+} from '../forms.js';
+import { renderPage } from '../layout.js';
+import { confirmForm, oneTime } from './one-time.js';
+import { problemMessage } from './problems.js';
+
+interface StaffView {
+  form?: { email: string; name: string; role: string };
+  errors?: FieldErrors;
+  added?: { email: string; password?: string };
+  message?: string;
+}
+
+function userRow(ctx: PanelContext, user: UserRow, owner: boolean): string {
+  const { t } = ctx;
+  const self = user.id === ctx.session!.user.id;
+  const action =
+    owner && !self
+      ? confirmForm(ctx, {
+          action: `/admin/staff/${user.id}/remove`,
+          label: t.remove,
+          question: t.removeConfirm(user.email),
+          accessibleLabel: `${t.remove}: ${user.email}`,
+        })
+      : '';
+  return `<tr data-user-id="${user.id}"><td data-label="${esc(t.email)}"><div>${esc(user.email)}${self ? ` <span class="muted">${esc(t.you)}</span>` : ''}</div></td><td data-label="${esc(t.name)}"><div>${esc(user.name)}</div></td><td data-label="${esc(t.role)}"><div>${esc(t.roles[user.role] ?? user.role)}</div></td><td data-label="${esc(t.added)}"><div>${esc(formatDateTime(ctx, user.created_at))}</div></td><td data-label="${esc(t.actions)}"><div>${action}</div></td></tr>`;
+}
+
+async function staffPage(app: FastifyInstance, ctx: PanelContext, view: StaffView = {}): Promise<string> {
+  const { t } = ctx;
+  const owner = ctx.session!.user.role === 'owner';
+  const users = await listActiveUsers(app.database.db, ctx.tenantId);
+  const errors = view.errors ?? {};
+  const labels = { email: t.email, name: t.name, role: t.role, password: t.newPasswordOptional };
+  const added = view.added
+    ? `<section class="banner" aria-labelledby="added-title"><h2 id="added-title">${esc(t.userAdded(view.added.email))}</h2>${
+        view.added.password
+          ? `<p>${esc(t.generatedPassword)}</p><div class="token-box"><label for="new-password" class="visually-hidden">${esc(t.password)}</label><input id="new-password" class="token-value" type="text" readonly value="${esc(view.added.password)}"><button type="button" class="copy" data-copy="new-password" data-copied="${esc(t.copied)}">${esc(t.copy)}</button></div><p class="copy-status" role="status" aria-live="polite"></p>`
+          : ''
+      }</section>`
+    : '';
+  const form = view.form ?? { email: '', name: '', role: 'admin' };
+  const addForm = owner
+    ? `<section aria-labelledby="add-user"><h2 id="add-user">${esc(t.addUser)}</h2>${errorSummary(ctx, errors, labels)}
+<form method="post" action="/admin/staff" class="stack narrow" novalidate>${csrfField(ctx)}${nonceField()}
+${input({ name: 'email', label: t.email, type: 'email', value: form.email, errors, autocomplete: 'off', required: true })}
+${input({ name: 'name', label: t.name, value: form.name, errors, maxlength: 200 })}
+${select({ name: 'role', label: t.role, value: form.role, errors, options: ['admin', 'owner'].map((r) => ({ value: r, label: t.roles[r] })) })}
+${input({ name: 'password', label: t.newPasswordOptional, type: 'password', value: '', errors, autocomplete: 'new-password', hint: t.passwordShort })}
+<div class="actions"><button type="submit" class="primary">${esc(t.add)}</button></div></form></section>`
+    : `<p class="note">${esc(t.ownerOnly)}</p>`;
+  const body = `${added}${view.message ? notice('info', esc(view.message)) : ''}<p>${esc(t.staffIntro)}</p>
+<table class="list users"><caption class="visually-hidden">${esc(t.staff)}</caption><thead><tr><th scope="col">${esc(t.email)}</th><th scope="col">${esc(t.name)}</th><th scope="col">${esc(t.role)}</th><th scope="col">${esc(t.added)}</th><th scope="col">${esc(t.actions)}</th></tr></thead><tbody>${users.map((u) => userRow(ctx, u, owner)).join('')}</tbody></table>
+${addForm}`;
+  return renderPage(ctx, { title: t.staff, body, active: 'staff' });
+}
+
+export function registerStaff(app: FastifyInstance, _now: () => number): void {
+  const db = app.database.db;
+
+  app.get('/staff', async (request, reply) => {
+    const { removed } = request.query as { removed?: string };
+    const id = Number(removed);
+    const gone = Number.isSafeInteger(id) && id > 0 ? await findAnyUser(db, request.tenant.id, id) : undefined;
+    const message = gone?.removed_at ? request.panel.t.removedUser(gone.email) : undefined;
+    return sendPage(reply, await staffPage(app, request.panel, { message }));
+  });
+
+  app.post('/staff', async (request, reply) => {
+    const ctx = request.panel;
+    if (ctx.session!.user.role !== 'owner') return sendPage(reply, await staffPage(app, ctx), 403);
+    const body = asForm(request.body);
+    const form = { email: str(body, 'email').trim(), name: str(body, 'name').trim(), role: str(body, 'role') };
+    const typed = str(body, 'password');
+    const role = form.role === 'owner' ? 'owner' : 'admin';
+    const password = typed === '' ? generatePassword() : typed;
+    const errors: FieldErrors = {};
+    if (form.name.length > 200) {
+      addError(errors, 'name', formatMessage(ctx.locale, 'max_string', { attribute: ctx.t.name, max: 200 }));
+    }
+    try {
+      if (Object.keys(errors).length === 0) {
+        const done = await oneTime(app, request, (trx) =>
+          createUser(trx, request.tenant.id, { email: form.email, password, name: form.name, role }),
+        );
+        if (done === undefined) return sendPage(reply, await staffPage(app, ctx, { message: ctx.t.staleForm }), 409);
+        const added = { email: form.email.toLowerCase(), password: typed === '' ? password : undefined };
+        return sendPage(reply, await staffPage(app, ctx, { added }), 201);
+      }
+    } catch (err) {
+      if (!(err instanceof UserInputError)) throw err;
+      addError(errors, err.problem.startsWith('email') ? 'email' : 'password', problemMessage(ctx, err.problem));
+    }
+    return sendPage(reply, await staffPage(app, ctx, { form, errors }), 422);
+  });
+
+  app.post('/staff/:id/remove', async (request, reply) => {
+    const ctx = request.panel;
+    const id = Number((request.params as { id: string }).id);
+    if (ctx.session!.user.role !== 'owner') return sendPage(reply, await staffPage(app, ctx), 403);
+    const users = await listActiveUsers(db, request.tenant.id);
+    const user = users.find((u) => u.id === id);
+    if (!user) return reply.callNotFound();
+    if (user.id === ctx.session!.user.id) {
+      return sendPage(reply, await staffPage(app, ctx, { message: ctx.t.cannotRemoveSelf }), 422);
+    }
+    if (str(asForm(request.body), 'confirmed') !== 'yes') {
+      const body = `<p>${esc(ctx.t.removeConfirm(user.email))}</p>${confirmForm(ctx, {
+        action: `/admin/staff/${id}/remove`,
+        label: ctx.t.remove,
+        question: '',
+        confirmed: true,
+      })}<p><a href="/admin/staff">${esc(ctx.t.cancel)}</a></p>`;
+      return sendPage(reply, renderPage(ctx, { title: ctx.t.remove, active: 'staff', body }));
+    }
+    await removeUser(db, request.tenant.id, id);
+    return seeOther(reply, `/admin/staff?removed=${id}`);
+  });
+}

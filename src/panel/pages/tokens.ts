@@ -1,0 +1,158 @@
+// /admin/api-tokens, as the contract describes: the user's tokens (name, scopes, created, last
+// used, age, a rotation mark after 90 days), generation with a name and at least one scope (the
+// plain token is shown once, in the answer to the POST, and stored nowhere), and revocation after
+// a confirmation.
+import type { FastifyInstance } from 'fastify';
+import type { TokenListing } from '../../accounts/tokens/repo.js';
+import { findUserTokenName, listUserTokens, revokeUserToken } from '../../accounts/tokens/repo.js';
+import { SCOPES, type Scope } from '../../accounts/tokens/scopes.js';
+import { issueToken } from '../../accounts/tokens/service.js';
+import { esc } from '../../http/html.js';
+import { type PanelContext, seeOther, sendPage } from '../context.js';
+import { ageInDays, formatDateTime } from '../format.js';
+import {
+  addError,
+  asForm,
+  checkboxGroup,
+  csrfField,
+  errorSummary,
+  type FieldErrors,
+  input,
+  list,
+  nonceField,
+  notice,
+  str,
+} from '../forms.js';
+import { renderPage } from '../layout.js';
+import { confirmForm, oneTime } from './one-time.js';
+
+/** The contract's recommendation: rotate every 90 days. */
+export const ROTATE_AFTER_DAYS = 90;
+
+function tokenRow(ctx: PanelContext, token: TokenListing, now: number): string {
+  const { t } = ctx;
+  const age = ageInDays(token.created_at, now);
+  const rotate = age > ROTATE_AFTER_DAYS ? ` <span class="badge warn">${esc(t.rotate)}</span>` : '';
+  return `<tr data-token-id="${token.id}">
+<td data-label="${esc(t.tokenName)}"><div>${esc(token.name)}</div></td>
+<td data-label="${esc(t.tokenScopes)}"><div>${token.scopes.map((s) => `<code>${esc(s)}</code>`).join(' ')}</div></td>
+<td data-label="${esc(t.created)}"><div>${esc(formatDateTime(ctx, token.created_at))}</div></td>
+<td data-label="${esc(t.lastUsed)}"><div>${esc(formatDateTime(ctx, token.last_used_at))}</div></td>
+<td data-label="${esc(t.age)}"><div>${esc(t.ageDays(age))}${rotate}</div></td>
+<td data-label="${esc(t.actions)}"><div>${confirmForm(ctx, {
+    action: `/admin/api-tokens/${token.id}/revoke`,
+    label: t.revoke,
+    question: t.revokeConfirm(token.name),
+    accessibleLabel: `${t.revoke}: ${token.name}`,
+  })}</div></td>
+</tr>`;
+}
+
+interface TokensView {
+  name?: string;
+  scopes?: string[];
+  errors?: FieldErrors;
+  banner?: string;
+  message?: string;
+}
+
+async function tokensPage(app: FastifyInstance, ctx: PanelContext, now: number, view: TokensView = {}) {
+  const { t } = ctx;
+  const user = ctx.session!.user;
+  const tokens = await listUserTokens(app.database.db, ctx.tenantId, user.id);
+  const labels = { name: t.tokenName, scopes: t.tokenScopes };
+  const errors = view.errors ?? {};
+  const banner = view.banner
+    ? `<section class="banner" aria-labelledby="new-token-title"><h2 id="new-token-title">${esc(t.bannerTitle)}</h2>
+<p>${esc(t.bannerText)}</p>
+<div class="token-box"><label for="new-token" class="visually-hidden">${esc(t.bannerTitle)}</label><input id="new-token" class="token-value" type="text" readonly value="${esc(view.banner)}"><button type="button" class="copy" data-copy="new-token" data-copied="${esc(t.copied)}">${esc(t.copy)}</button></div>
+<p class="copy-status" role="status" aria-live="polite"></p></section>`
+    : '';
+  const rows = tokens.map((token) => tokenRow(ctx, token, now)).join('');
+  const table =
+    tokens.length === 0
+      ? `<p>${esc(t.noTokens)}</p>`
+      : `<table class="list tokens"><caption class="visually-hidden">${esc(t.yourTokens)}</caption><thead><tr><th scope="col">${esc(t.tokenName)}</th><th scope="col">${esc(t.tokenScopes)}</th><th scope="col">${esc(t.created)}</th><th scope="col">${esc(t.lastUsed)}</th><th scope="col">${esc(t.age)}</th><th scope="col">${esc(t.actions)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const body = `${banner}${view.message ? notice('info', esc(view.message)) : ''}
+<p>${esc(t.tokensIntro)}</p>
+<p class="note"><strong>${esc(t.scopesFixed)}</strong> ${esc(t.rotation)}</p>
+<section aria-labelledby="your-tokens"><h2 id="your-tokens">${esc(t.yourTokens)}</h2>${table}</section>
+<section aria-labelledby="generate"><h2 id="generate">${esc(t.generateTitle)}</h2>
+${errorSummary(ctx, errors, labels)}
+<form method="post" action="/admin/api-tokens" class="stack narrow" novalidate>${csrfField(ctx)}${nonceField()}
+${input({ name: 'name', label: t.tokenName, value: view.name ?? '', hint: t.tokenNameHint, errors, maxlength: 100, required: true })}
+${checkboxGroup({
+  name: 'scopes',
+  label: t.tokenScopes,
+  values: view.scopes ?? [],
+  errors,
+  options: SCOPES.map((s) => ({ value: s, label: s, help: t.scopeHelp[s] })),
+})}
+<div class="actions"><button type="submit" class="primary">${esc(t.generate)}</button></div>
+</form></section>`;
+  return renderPage(ctx, { title: t.tokens, body, active: 'tokens' });
+}
+
+export function registerTokens(app: FastifyInstance, now: () => number): void {
+  const db = app.database.db;
+
+  app.get('/api-tokens', async (request, reply) => {
+    const { revoked } = request.query as { revoked?: string };
+    const ctx = request.panel;
+    const id = Number(revoked);
+    const name =
+      Number.isSafeInteger(id) && id > 0
+        ? await findUserTokenName(db, request.tenant.id, ctx.session!.user.id, id)
+        : undefined;
+    return sendPage(reply, await tokensPage(app, ctx, now(), { message: name ? ctx.t.revoked(name) : undefined }));
+  });
+
+  app.post('/api-tokens', async (request, reply) => {
+    const ctx = request.panel;
+    const body = asForm(request.body);
+    const name = str(body, 'name').trim();
+    const picked = list(body, 'scopes');
+    const scopes = SCOPES.filter((s) => picked.includes(s));
+    const errors: FieldErrors = {};
+    if (name.length === 0) addError(errors, 'name', ctx.t.tokenNameHint);
+    if (name.length > 100) addError(errors, 'name', ctx.t.tokenNameHint);
+    if (scopes.length === 0) addError(errors, 'scopes', ctx.t.noScope);
+    if (Object.keys(errors).length > 0) {
+      return sendPage(reply, await tokensPage(app, ctx, now(), { name, scopes, errors }), 422);
+    }
+    // Created at most once per form: a reload of this answer sends the same nonce again.
+    const created = await oneTime(app, request, (trx) =>
+      issueToken(trx, request.tenant.id, ctx.session!.user.id, name, scopes as Scope[]),
+    );
+    if (!created) return sendPage(reply, await tokensPage(app, ctx, now(), { message: ctx.t.staleForm }), 409);
+    // The plain token is in this answer only (no-store): not in the database, a cookie, a log or a URL.
+    return sendPage(reply, await tokensPage(app, ctx, now(), { banner: created.plain }), 201);
+  });
+
+  app.post('/api-tokens/:id/revoke', async (request, reply) => {
+    const ctx = request.panel;
+    const id = Number((request.params as { id: string }).id);
+    const userId = ctx.session!.user.id;
+    const name =
+      Number.isSafeInteger(id) && id > 0 ? await findUserTokenName(db, request.tenant.id, userId, id) : undefined;
+    if (name === undefined) return reply.callNotFound();
+    if (str(asForm(request.body), 'confirmed') !== 'yes') {
+      // Without the page's script there was no dialog: ask here.
+      return sendPage(
+        reply,
+        renderPage(ctx, {
+          title: ctx.t.revoke,
+          active: 'tokens',
+          body: `<p>${esc(ctx.t.revokeConfirm(name))}</p>${confirmForm(ctx, {
+            action: `/admin/api-tokens/${id}/revoke`,
+            label: ctx.t.revoke,
+            question: '',
+            confirmed: true,
+          })}<p><a href="/admin/api-tokens">${esc(ctx.t.cancel)}</a></p>`,
+        }),
+      );
+    }
+    await revokeUserToken(db, request.tenant.id, userId, id);
+    return seeOther(reply, `/admin/api-tokens?revoked=${id}`);
+  });
+}

@@ -1,0 +1,67 @@
+// The admin panel on each restaurant's own address, under /admin: server-rendered HTML forms with
+// small ES modules, no build step. Registered by the route table with prefix /admin.
+import type { FastifyInstance } from 'fastify';
+import { esc } from '../http/html.js';
+import { registerAnalytics } from './analytics/dashboard.js';
+import { registerAssets } from './assets.js';
+import { type PanelContext, seeOther, sendPage } from './context.js';
+import { parseForm } from './forms.js';
+import { installGuard, panelContext } from './guard.js';
+import { renderPage } from './layout.js';
+import { registerMenuEditor } from './menu/index.js';
+import { registerAccount } from './pages/account.js';
+import { installErrorPages } from './pages/error-page.js';
+import { registerHome } from './pages/home.js';
+import { registerLogin } from './pages/login.js';
+import { registerSettings } from './pages/settings.js';
+import { registerStaff } from './pages/staff.js';
+import { registerTheme } from './pages/theme.js';
+import { registerTokens } from './pages/tokens.js';
+
+export interface PanelOptions {
+  now?: () => number;
+}
+
+/** Forms are small: 64 KiB is far more than the longest settings form. */
+const FORM_LIMIT = 64 * 1024;
+
+function notFound(ctx: PanelContext): string {
+  return renderPage(ctx, {
+    title: ctx.t.notFoundTitle,
+    body: `<p>${esc(ctx.t.notFoundText)}</p><p><a href="/admin">${esc(ctx.t.backHome)}</a></p>`,
+  });
+}
+
+export async function panelRoutes(app: FastifyInstance, options: PanelOptions): Promise<void> {
+  const now = options.now ?? Date.now;
+  // The panel reads HTML forms only; a JSON body is not a form (415).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_request, body, done) => done(null, parseForm(body as string)),
+  );
+  installGuard(app, now);
+  installErrorPages(app, now);
+  registerAssets(app);
+  registerLogin(app, now);
+  registerHome(app);
+  registerMenuEditor(app);
+  registerAnalytics(app, now);
+  registerSettings(app);
+  registerTheme(app);
+  registerTokens(app, now);
+  registerStaff(app, now);
+  registerAccount(app);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const ctx = await panelContext(app, request, reply, now);
+    if (!ctx.session) {
+      return seeOther(
+        reply,
+        `/admin/login${request.method === 'GET' ? `?next=${encodeURIComponent(request.url)}` : ''}`,
+      );
+    }
+    return sendPage(reply, notFound(ctx), 404);
+  });
+}

@@ -1,0 +1,222 @@
+// Registers the five admin routes of a menu resource (list, get, create, update, delete) from
+// its schemas and functions, so every resource answers the same way: 201 + object on create,
+// partial PUT with PATCH as an alias, 204 on delete, 404 for another tenant's or a missing id.
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
+import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
+import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
+import { type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
+import { findByExternalId, findRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
+import { partial } from '../../http/inputs.js';
+import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
+import { adminErrorResponses, envelope, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
+import { inOnePass } from '../../http/validator.js';
+import { type Locale, resolveLocale } from '../../i18n/locales.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: each resource brings its own typed query and body
+type Any = any;
+
+export interface CrudResource<Row> {
+  /** Path segment under /admin, e.g. `items`. */
+  path: string;
+  summary: string;
+  entity: TSchema;
+  input: TObject;
+  listQuery: TObject;
+  /** The owner's rows in list order, filtered by the list query. */
+  list(snapshot: MenuSnapshot, query: Any): Row[];
+  find(snapshot: MenuSnapshot, id: number): Row | undefined;
+  view(snapshot: MenuSnapshot, row: Row, locale: Locale): unknown;
+  create(w: MenuWrite, body: Any): Promise<number>;
+  update(w: MenuWrite, id: number, body: Any): Promise<void>;
+  remove(w: MenuWrite, id: number): Promise<void>;
+}
+
+/** A point-of-sale system's own id for the row: unique per restaurant and resource; null for none. */
+const ExternalIdInput = Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]));
+
+/** The resource's object plus `external_id`, which only the admin API shows (diners have no use for it). */
+function withExternalId(entity: TSchema): TSchema {
+  const external_id = Type.Union([Type.String(), Type.Null()]);
+  if (entity.type === 'object' && entity.properties) {
+    const { properties, required, type: _type, ...options } = entity as TObject;
+    return Type.Object({ ...properties, external_id }, options);
+  }
+  return Type.Intersect([entity, Type.Object({ external_id })]);
+}
+
+const externalIdOf = (row: unknown) => (row as { external_id?: string | null }).external_id ?? null;
+
+/**
+ * Sets the row's external_id when the body sends one: another row of the restaurant holding it
+ * is a 422 (`unique`), reported with the service's own rules.
+ */
+async function writeExternalId(w: MenuWrite, table: MenuTable, id: number, value: string | null | undefined) {
+  if (value === undefined) return;
+  const row = await findRow(w.trx, table, w.tenantId, id);
+  if (!row || row.external_id === value) return;
+  await setExternalId(w.trx, table, w.tenantId, id, value);
+  w.record({ resource: table, id, action: 'updated', before: row, after: { ...row, external_id: value } });
+}
+
+async function externalIdIssues(
+  w: MenuWrite,
+  table: MenuTable,
+  id: number | null,
+  value: unknown,
+): Promise<FieldIssue[]> {
+  if (typeof value !== 'string') return [];
+  const holder = await findByExternalId(w.trx, table, w.tenantId, value);
+  return holder && holder.id !== id ? [{ field: 'external_id', rule: 'unique' }] : [];
+}
+
+/** Runs a service write after the external_id check, so both report in one ValidationError. */
+async function withExternalIdCheck<T>(issues: FieldIssue[], work: () => Promise<T>): Promise<T> {
+  try {
+    const result = await work();
+    if (issues.length > 0) throw new ValidationError(issues);
+    return result;
+  } catch (err) {
+    if (issues.length > 0 && err instanceof ValidationError && !err.issues.includes(issues[0])) {
+      throw new ValidationError([...err.issues, ...issues]);
+    }
+    throw err;
+  }
+}
+
+export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): void {
+  const table = r.path as MenuTable;
+  const entity = withExternalId(r.entity);
+  const input = Type.Object({ ...r.input.properties, external_id: ExternalIdInput }, { additionalProperties: false });
+  const listQuery = Type.Object(
+    { ...r.listQuery.properties, external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+    { additionalProperties: r.listQuery.additionalProperties },
+  );
+  const view = (snapshot: MenuSnapshot, row: Row, locale: Locale) => ({
+    ...(r.view(snapshot, row, locale) as object),
+    external_id: externalIdOf(row),
+  });
+  const one = envelope(entity, LocaleMeta);
+  const respond = async (tenantId: number, id: number, localeParam: string | undefined) => {
+    const snapshot = await ownerSnapshot(app, tenantId);
+    const row = r.find(snapshot, id);
+    if (!row) throw new NotFoundError();
+    const locale = resolveLocale(localeParam, defaultLocaleOf(snapshot));
+    return { success: true, data: view(snapshot, row, locale), meta: { generated_at: nowIso(), locale } };
+  };
+
+  app.get(
+    `/${r.path}`,
+    {
+      config: { scopes: READ_SCOPES },
+      schema: {
+        summary: `List ${r.summary} (inactive included)`,
+        querystring: listQuery,
+        response: { 200: envelope(Type.Array(entity), PageMeta), ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query as Any;
+      const snapshot = await ownerSnapshot(app, request.tenant.id);
+      const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
+      const rows = r
+        .list(snapshot, q)
+        .filter((row) => q.external_id === undefined || externalIdOf(row) === q.external_id);
+      return paginate(rows, q, locale, (row) => view(snapshot, row, locale));
+    },
+  );
+
+  app.get(
+    `/${r.path}/:id`,
+    {
+      config: { scopes: READ_SCOPES },
+      schema: {
+        summary: `One ${r.summary}`,
+        params: IdParams,
+        querystring: LocaleQuery,
+        response: { 200: one, ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      return respond(request.tenant.id, id, (request.query as Any).locale);
+    },
+  );
+
+  app.post(
+    `/${r.path}`,
+    {
+      config: { scopes: WRITE_SCOPES, validatesInHandler: true },
+      schema: {
+        summary: `Create ${r.summary}`,
+        querystring: LocaleQuery,
+        body: input,
+        response: { 201: one, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const tenantId = request.tenant.id;
+      // One 422 for the schema's rules and the service's (references, the default locale's name).
+      const body = request.body as Any;
+      const id = await inOnePass(request.body, input, (settle) =>
+        writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
+          const issues = await externalIdIssues(w, table, null, body.external_id);
+          const created = await withExternalIdCheck(issues, () => r.create(w, body));
+          await writeExternalId(w, table, created, body.external_id);
+          settle();
+          return created;
+        }),
+      );
+      return reply.code(201).send(await respond(tenantId, id, (request.query as Any).locale));
+    },
+  );
+
+  const updateSchema = {
+    summary: `Update ${r.summary} (partial: omitted fields keep their value)`,
+    params: IdParams,
+    querystring: LocaleQuery,
+    body: partial(input),
+    response: { 200: one, ...adminErrorResponses },
+  };
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: `/${r.path}/:id`,
+      config: { scopes: WRITE_SCOPES, validatesInHandler: true },
+      schema: updateSchema,
+      handler: async (request) => {
+        const tenantId = request.tenant.id;
+        const { id } = request.params as { id: number };
+        await inOnePass(request.body, updateSchema.body, (settle) =>
+          writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
+            const body = request.body as Any;
+            const issues = await externalIdIssues(w, table, id, body.external_id);
+            await withExternalIdCheck(issues, () => r.update(w, id, body));
+            await writeExternalId(w, table, id, body.external_id);
+            settle();
+          }),
+        );
+        return respond(tenantId, id, (request.query as Any).locale);
+      },
+    });
+  }
+
+  app.delete(
+    `/${r.path}/:id`,
+    {
+      config: { scopes: WRITE_SCOPES },
+      schema: {
+        summary: `Delete ${r.summary}`,
+        params: IdParams,
+        response: { 204: Type.Null(), ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const tenantId = request.tenant.id;
+      const { id } = request.params as { id: number };
+      await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.remove(w, id));
+      return reply.code(204).send();
+    },
+  );
+}
