@@ -1,56 +1,77 @@
 // Import rules of src/ (docs/ARCHITECTURE.md, "Layers"): `npm run lint` fails when one is broken.
-// Layers, lowest first: runtime, i18n, db, http → catalog, tenants/tokens/users, plugins →
-// resource modules → menu → page → routes.ts / app.ts / cli.ts.
-const RESOURCES = 'src/resources/';
-const FEATURES = 'src/(features|panel)/';
-const ACCOUNTS = 'src/accounts/';
+//
+// ONE rule: a folder imports only the folders below it in FLOORS (lowest first), never one on its
+// own floor or above, except the few imports named in EXCEPTIONS with their reason. Folders that
+// share a floor are independent of each other. test/unit/layers.test.ts injects upward imports
+// into a copy and checks that this configuration refuses them.
+
+/** Lowest first. Each entry is one floor: the folders (or top-level files) on it. */
+const FLOORS = [
+  ['runtime', 'i18n'], // process plumbing (announcements, tick shape); words and messages: import nothing from src/
+  ['core'], // the typed errors every layer throws (their messages come from i18n)
+  ['config.ts'], // the environment, parsed once
+  ['db'], // connection, migrations, row types
+  ['http'], // envelopes, validation, the error map
+  ['accounts/users'], // admin users, passwords, sessions
+  ['accounts/tokens', 'accounts/tenants'], // API tokens (issued to users); restaurants and their addresses
+  ['plugins'], // request stages: tenant, rate limit, auth, swagger
+  ['catalog'], // the per-tenant snapshot and writeMenu
+  ['resources/crud', 'resources/media', 'resources/allergens', 'resources/dietary'], // building blocks of resources
+  ['resources/wineries'],
+  ['resources/types'],
+  ['resources/items'], // dishes carry their winery
+  ['resources/categories', 'resources/settings', 'resources/theme'], // sections hold dishes and types
+  ['features/ops', 'features/docs', 'features/qr', 'features/audit', 'features/webhooks', 'features/analytics'],
+  ['features/menu'], // the /menu document, composed from the resources
+  ['features/page'], // the public page, rendered from the /menu document
+  ['seed', 'panel'], // the demo data; the owners' panel (its theme preview renders the page)
+  ['routes.ts'], // the route table
+  ['app.ts'], // buildApp
+  ['server.ts'], // listen, cluster
+  ['cli.ts'], // the menu command
+];
+
+/** Imports allowed against the floors, each with its reason. Keep this list short. */
+const EXCEPTIONS = [];
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pathOf = (name) => (name.endsWith('.ts') ? `^src/${escape(name)}$` : `^src/${escape(name)}/`);
+const anyOf = (names) => names.map(pathOf).join('|');
+
+const floorRules = FLOORS.flatMap((floor, i) =>
+  floor.flatMap((name) => {
+    const sameFloor = floor.filter((other) => other !== name);
+    const forbidden = [...sameFloor, ...FLOORS.slice(i + 1).flat()];
+    if (forbidden.length === 0) return []; // the top floor may import anything below it
+    return {
+      name: `floor:${name}`,
+      severity: 'error',
+      comment: `${name} imports only the floors below it (see FLOORS in .dependency-cruiser.cjs).`,
+      from: { path: pathOf(name) },
+      to: {
+        path: anyOf(forbidden),
+        pathNot: EXCEPTIONS.filter((e) => e.from === name).map((e) => pathOf(e.to)),
+      },
+    };
+  }),
+);
 
 module.exports = {
   forbidden: [
+    ...floorRules,
+    {
+      name: 'on-a-floor',
+      severity: 'error',
+      comment: 'Every source folder has a floor: add a new folder to FLOORS in .dependency-cruiser.cjs.',
+      from: { path: '^src/', pathNot: anyOf(FLOORS.flat()) },
+      to: {},
+    },
     {
       name: 'no-cycles',
       severity: 'error',
       comment: 'An import cycle means two modules cannot be understood, tested or changed apart.',
       from: { path: '^src/' },
       to: { circular: true },
-    },
-    {
-      name: 'resources-below-menu-and-page',
-      severity: 'error',
-      comment:
-        'Resources own their rows, rules and views; the menu document and the page are composed on top of them, never the other way round.',
-      from: { path: `^${RESOURCES}` },
-      to: { path: '^src/features/(menu|page)/' },
-    },
-    {
-      name: 'foundations-below-resources',
-      severity: 'error',
-      comment:
-        'http, db, plugins, catalog and the account modules are what resources build on: they never import a resource or a feature (domain errors live in src/http/errors.ts).',
-      from: { path: `^(src/(core|http|db|plugins|catalog|i18n|runtime)/|${ACCOUNTS})` },
-      to: { path: `^(${RESOURCES}|${FEATURES})` },
-    },
-    {
-      name: 'catalog-is-low-level',
-      severity: 'error',
-      comment: 'The snapshot layer (loading queries, visibility, clock, the write wrapper) knows only tenants among the modules.',
-      from: { path: '^src/catalog/' },
-      to: { path: '^src/(resources|features|panel|accounts/(?!tenants/))' },
-    },
-    {
-      name: 'features-are-leaves',
-      severity: 'error',
-      comment:
-        'Feature modules (menu document, page, analytics, docs, the admin panel...) are only assembled by the route table and the app, plus page → menu.',
-      from: { path: '^src/(?:features|resources|accounts)/([^/]+)/', pathNot: '^src/features/page/' },
-      to: { path: '^src/(features/(menu|page|docs)|panel)/', pathNot: '^src/features/$1/' },
-    },
-    {
-      name: 'panel-only-from-route-table',
-      severity: 'error',
-      comment: 'The admin panel calls the resources\' services; nothing calls the panel.',
-      from: { path: '^src/', pathNot: ['^src/(app|routes)\\.ts$', '^src/panel/'] },
-      to: { path: '^src/panel/' },
     },
     {
       name: 'no-orphans',
@@ -66,7 +87,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|test|bench|scripts|dist)/' },
+    exclude: { path: '(^|/)(node_modules|test|bench|scripts|dist|\\.test-build)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

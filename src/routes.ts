@@ -21,10 +21,11 @@ import { registerAdminCategories } from './resources/categories/admin.js';
 import { categoryRoutes } from './resources/categories/routes.js';
 import { dietaryRoutes } from './resources/dietary/routes.js';
 import { registerAdminItems } from './resources/items/admin.js';
+import { itemImageRoutes } from './resources/items/image.js';
 import { itemRoutes } from './resources/items/routes.js';
-import { mediaAdminRoutes } from './resources/media/admin.js';
 import { mediaRoutes } from './resources/media/routes.js';
 import { registerAdminSettings } from './resources/settings/admin.js';
+import { settingsImageRoutes } from './resources/settings/images.js';
 import { settingsRoutes } from './resources/settings/routes.js';
 import { registerAdminTheme } from './resources/theme/admin.js';
 import { themeRoutes } from './resources/theme/routes.js';
@@ -81,8 +82,9 @@ export async function registerRoutes(
           registerAdminTheme(admin);
           registerAnalyticsReports(admin, now);
           registerAuditLog(admin);
-          // Image uploads: their own scope, the only one that reads image bodies.
-          await admin.register(mediaAdminRoutes);
+          // Image uploads: scopes of their own, the only ones that read image bodies.
+          await admin.register(itemImageRoutes);
+          await admin.register(settingsImageRoutes);
           registerAdminWebhooks(admin);
         },
         { prefix: '/admin' },

@@ -97,6 +97,16 @@ export async function countWhere(
   return Number(row.n);
 }
 
+/** Dishes that point at a section, sub-category or winery (checked before it is deleted or moved). */
+export function countDishesWith(
+  db: Db,
+  tenantId: number,
+  column: 'category_id' | 'type_id' | 'winery_id',
+  id: number,
+): Promise<number> {
+  return countWhere(db, 'items', tenantId, column, id);
+}
+
 /** The display_order that puts a new row last among its siblings (`column` = `value`, or null). */
 export async function nextOrder(
   db: Db,

@@ -91,18 +91,6 @@ export async function revokeToken(db: Db, tenantId: number, id: number): Promise
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Revokes every live token of a user (the user was removed). */
-export async function revokeUserTokens(db: Db, tenantId: number, userId: number): Promise<number> {
-  const result = await db
-    .updateTable('api_tokens')
-    .set({ revoked_at: nowIso() })
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /** One user's live tokens, oldest first (the panel's list). */
 export async function listUserTokens(db: Db, tenantId: number, userId: number): Promise<TokenListing[]> {
   const rows = await db

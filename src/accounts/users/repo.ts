@@ -108,3 +108,15 @@ export async function markUserRemoved(db: Db, tenantId: number, id: number): Pro
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Revokes every live token of a user (the user was removed): a removed user holds nothing that still works. */
+export async function revokeUserTokens(db: Db, tenantId: number, userId: number): Promise<number> {
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

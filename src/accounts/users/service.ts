@@ -4,7 +4,6 @@
 import { InputError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
 import type { UserRole } from '../../db/schema.js';
-import { revokeUserTokens } from '../tokens/repo.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
   findActiveUser,
@@ -13,6 +12,7 @@ import {
   insertUser,
   markUserRemoved,
   restoreUser,
+  revokeUserTokens,
   setPasswordHash,
 } from './repo.js';
 import { deleteUserSessions } from './session-repo.js';

@@ -6,11 +6,10 @@ import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalo
 import type { MenuWrite } from '../../catalog/write.js';
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
-import { countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
+import { countDishesWith, countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { DisplayOrder, Flag, OptionalRef, TimeOfDay, TranslatableInput, TranslationsInput } from '../../http/inputs.js';
 import { isLocale, type Locale } from '../../i18n/locales.js';
 import { storedTranslations, writeTranslatable } from '../../i18n/text.js';
-import { countDishesWith } from '../items/service.js';
 import { listSectionTypes, listSubSections } from './repo.js';
 
 export const CategoryInput = Type.Object(

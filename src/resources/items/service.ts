@@ -109,13 +109,3 @@ export async function deleteItem(w: MenuWrite, id: number): Promise<void> {
   const image = parseImageRef(current.image);
   if (image) await pruneMedia(w.trx, w.tenantId, image.key);
 }
-
-/** Used by sections, sub-categories and wineries before they are deleted or moved. */
-export function countDishesWith(
-  trx: Db,
-  tenantId: number,
-  column: 'category_id' | 'type_id' | 'winery_id',
-  id: number,
-) {
-  return countWhere(trx, 'items', tenantId, column, id);
-}

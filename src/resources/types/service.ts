@@ -5,9 +5,8 @@ import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalo
 import type { MenuWrite } from '../../catalog/write.js';
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
-import { findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
+import { countDishesWith, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { DisplayOrder, Flag, Id, TranslationsInput } from '../../http/inputs.js';
-import { countDishesWith } from '../items/service.js';
 
 export const TypeInput = Type.Object(
   {

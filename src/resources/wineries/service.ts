@@ -3,9 +3,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
-import { findRow, type MenuValues } from '../../db/menu-rows.js';
+import { countDishesWith, findRow, type MenuValues } from '../../db/menu-rows.js';
 import { TranslationsInput, UrlOrEmpty } from '../../http/inputs.js';
-import { countDishesWith } from '../items/service.js';
 
 export const WineryInput = Type.Object(
   {
