@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Actor } from '../../src/catalog/write.js';
-import { parsePrice } from '../../src/panel/menu/fields.js';
+import { parsePrice } from '../../src/i18n/money.js';
 import { typedTime } from '../../src/panel/menu/sections.js';
 import { call, dialects } from '../helper.js';
 import type { PanelClient } from './client.js';

@@ -5,6 +5,7 @@ import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { esc } from '../../http/html.js';
 import { cssUrl, isAllowedFontUrl, isSafeHttpUrl } from '../../http/urls.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
+import { formatPrice, machinePrice } from '../../i18n/money.js';
 import { ALLERGEN_KEYS, allergenName } from '../../resources/allergens/data.js';
 import type { MenuSection } from '../../resources/categories/schema.js';
 import { DIETARY_KEYS, dietaryName } from '../../resources/dietary/data.js';
@@ -56,21 +57,6 @@ export function parseFilter(query: Record<string, unknown>): PageFilter {
     return known.filter((k) => keys.has(k));
   };
   return { exclude: list(query.exclude, ALLERGEN_KEYS), diet: list(query.diet, DIETARY_KEYS) };
-}
-
-const money = new Map<string, Intl.NumberFormat>();
-export function formatPrice(value: number, locale: Locale, currency: string): string {
-  const key = `${locale}|${currency}`;
-  let f = money.get(key);
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    } catch {
-      f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-    }
-    money.set(key, f);
-  }
-  return f.format(value);
 }
 
 // Stored values are checked again here: rows written before the stricter rules stay harmless.
@@ -204,7 +190,7 @@ function jsonLd(input: PageInput, sections: MenuSection[]): string {
           '@type': 'MenuItem',
           name: i.name,
           ...(i.description ? { description: i.description } : {}),
-          offers: { '@type': 'Offer', price: i.price.toFixed(2), priceCurrency: settings.currency },
+          offers: { '@type': 'Offer', price: machinePrice(i.price), priceCurrency: settings.currency },
           ...(i.dietary.includes('vegan') ? { suitableForDiet: 'https://schema.org/VeganDiet' } : {}),
           ...(i.dietary.includes('vegetarian') && !i.dietary.includes('vegan')
             ? { suitableForDiet: 'https://schema.org/VegetarianDiet' }

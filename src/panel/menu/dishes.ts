@@ -6,6 +6,7 @@ import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
 import type { ItemRow } from '../../db/schema.js';
 import { esc } from '../../http/html.js';
+import { currencySign, formatAmount, fromCents, parsePrice } from '../../i18n/money.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { ALLERGEN_KEYS, allergenName } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS, dietaryName } from '../../resources/dietary/data.js';
@@ -30,9 +31,7 @@ import { confirmForm } from '../pages/one-time.js';
 import {
   displayName,
   editLocales,
-  formatPrice,
   languageColumns,
-  parsePrice,
   readTranslations,
   saveThrough,
   translationLabels,
@@ -61,7 +60,7 @@ function fromRow(ctx: PanelContext, row: ItemRow): DishValues {
     category_id: String(row.category_id),
     type_id: row.type_id === null ? '' : String(row.type_id),
     winery_id: row.winery_id === null ? '' : String(row.winery_id),
-    price: formatPrice(ctx, row.price_cents),
+    price: formatAmount(fromCents(row.price_cents), ctx.locale),
     allergens: parseJson<string[]>(row.allergens, []),
     dietary: parseJson<string[]>(row.dietary, []),
     is_active: Boolean(row.is_active),
@@ -122,7 +121,7 @@ function labels(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, strin
     category_id: mt.section,
     type_id: mt.subCategory,
     winery_id: mt.winery,
-    price: mt.price,
+    price: mt.price(currencySign(ctx.locale, snapshot.settings.currency)),
     allergens: mt.allergens,
     dietary: mt.dietary,
     is_active: mt.active,

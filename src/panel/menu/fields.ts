@@ -55,32 +55,6 @@ export function readTranslations(body: FormBody, prefix: string, locales: Locale
   return out;
 }
 
-/**
- * A price as people type it: "12,50", "12.50", "€ 12", "1.234,50". Anything else is passed on as
- * typed, so the API's own rule says what is wrong with it.
- */
-export function parsePrice(text: string): number | string | undefined {
-  const typed = text.trim();
-  if (typed === '') return undefined;
-  let s = typed.replace(/[€\s\u00a0']/g, '');
-  const comma = s.lastIndexOf(',');
-  const dot = s.lastIndexOf('.');
-  if (comma >= 0 && dot >= 0) {
-    // The later separator is the decimal one; the other groups thousands.
-    s = comma > dot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-  } else if (comma >= 0) {
-    if (s.indexOf(',') !== comma) return typed;
-    s = s.replace(',', '.');
-  }
-  return /^-?\d+(\.\d+)?$/.test(s) || /^-?\.\d+$/.test(s) ? Number(s) : typed;
-}
-
-/** Cents as the panel's language writes a price: 12,50 in Italian, 12.50 in English. */
-export function formatPrice(ctx: PanelContext, cents: number): string {
-  const text = (cents / 100).toFixed(2);
-  return ctx.locale === 'it' ? text.replace('.', ',') : text;
-}
-
 /** `name.it` → `name_it` when the form has such a field; otherwise the top-level field. */
 function formField(issue: FieldIssue, fields: Set<string>): string {
   const [top, second] = issue.field.split('.');

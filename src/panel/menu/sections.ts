@@ -7,6 +7,7 @@ import { ownerSnapshot } from '../../catalog/write.js';
 import type { CategoryRow } from '../../db/schema.js';
 import { esc } from '../../http/html.js';
 import { isLocale } from '../../i18n/locales.js';
+import { formatPrice, fromCents } from '../../i18n/money.js';
 import { storedTranslations, type Translations } from '../../i18n/text.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
 import { type PanelContext, seeOther, sendPage } from '../context.js';
@@ -28,7 +29,6 @@ import { confirmForm } from '../pages/one-time.js';
 import {
   displayName,
   editLocales,
-  formatPrice,
   languageColumns,
   languageName,
   missingLocales,
@@ -202,7 +202,7 @@ function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: Categor
         { kind: 'dishes', scope: section.id, id: d.id, name, index: i, count: dishes.length, back },
       )}</div></td><td data-label="${esc(mt.name)}"><div><a href="/admin/menu/dishes/${d.id}">${esc(name)}</a> ${badges}</div></td><td data-label="${esc(
         mt.priceCol,
-      )}"><div class="price">€ ${esc(formatPrice(ctx, d.price_cents))}</div></td></tr>`;
+      )}"><div class="price">${esc(formatPrice(fromCents(d.price_cents), ctx.locale, snapshot.settings.currency))}</div></td></tr>`;
     })
     .join('');
   const table =

@@ -84,7 +84,7 @@ const en = {
   crossesMidnight: (start: string, end: string) =>
     `This window crosses midnight: shown from ${start} until ${end} of the next day.`,
   sameTimes: 'Start and end are the same time: the section is shown all day.',
-  price: 'Price (€)',
+  price: (sign: string) => `Price (${sign})`,
   priceHint: 'As you would write it: 12,50 or 12.50.',
   allergens: 'Allergens (EU Regulation 1169/2011)',
   allergensHint: 'Tick every allergen the dish contains.',
@@ -189,7 +189,7 @@ const it: MenuTexts = {
   crossesMidnight: (start, end) =>
     `Questa fascia attraversa la mezzanotte: visibile dalle ${start} fino alle ${end} del giorno dopo.`,
   sameTimes: 'Inizio e fine coincidono: la sezione è visibile tutto il giorno.',
-  price: 'Prezzo (€)',
+  price: (sign: string) => `Prezzo (${sign})`,
   priceHint: 'Come lo scriveresti: 12,50 o 12.50.',
   allergens: 'Allergeni (Regolamento UE 1169/2011)',
   allergensHint: 'Spunta ogni allergene contenuto nel piatto.',
