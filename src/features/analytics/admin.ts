@@ -1,6 +1,6 @@
 // GET /api/v1/admin/analytics/{overview,items,sections,allergens,insights} (scope analytics:read).
-import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_SCOPES } from '../../accounts/tokens/scopes.js';
 import { addDays, daysBetween, localDayHour } from '../../catalog/clock.js';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
@@ -8,6 +8,7 @@ import { ownerSnapshot } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { paginate } from '../../http/params.js';
 import { adminErrorResponses, envelope, nowIso } from '../../http/schemas.js';
+import { typed } from '../../http/typed.js';
 import { RULE } from '../../http/validator.js';
 import { resolveLocale } from '../../i18n/locales.js';
 import { insights } from './insights.js';
@@ -94,56 +95,45 @@ export function rangeOf(tenantId: number, timezone: string, q: { from?: string; 
 }
 
 export function registerAnalyticsReports(app: FastifyInstance, now: () => number = Date.now): void {
-  const context = async (request: FastifyRequest) => {
-    const q = request.query as { from?: string; to?: string; locale?: string };
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const range = rangeOf(request.tenant.id, snapshot.settings.timezone, q, now());
+  const api = typed(app);
+  const Range = Type.Object(RangeQuery);
+  type Context = Awaited<ReturnType<typeof context>>;
+  const context = async (tenantId: number, q: Static<typeof Range>) => {
+    const snapshot = await ownerSnapshot(app, tenantId);
+    const range = rangeOf(tenantId, snapshot.settings.timezone, q, now());
     const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
     return { snapshot, range, locale, meta: { generated_at: nowIso(), locale, from: range.from, to: range.to } };
   };
-  const route = (
-    path: string,
-    summary: string,
-    data: TSchema,
-    handler: (request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    app.get(
+  const route = (path: string, summary: string, data: TSchema, report: (c: Context) => Promise<unknown>) =>
+    api.get(
       `/analytics/${path}`,
       {
         config: { scopes: ANALYTICS_SCOPES },
         schema: {
           summary,
-          querystring: Type.Object(RangeQuery),
+          querystring: Range,
           response: { 200: envelope(data, ReportMeta), ...adminErrorResponses },
         },
       },
-      handler,
+      async (request) => {
+        const c = await context(request.tenant.id, request.query);
+        return { success: true, data: await report(c), meta: c.meta };
+      },
     );
   const db = app.database.db;
 
-  route('overview', 'Totals, per day, per locale and per hour', Overview, async (request) => {
-    const c = await context(request);
-    return { success: true, data: await overview(db, c.range), meta: c.meta };
-  });
-  route('sections', 'Sections by views', Type.Array(SectionStat), async (request) => {
-    const c = await context(request);
-    return { success: true, data: await sectionsReport(db, c.range, c.snapshot, c.locale), meta: c.meta };
-  });
-  route(
-    'allergens',
-    'All 14 allergens by how often diners filter on them',
-    Type.Array(AllergenStat),
-    async (request) => {
-      const c = await context(request);
-      return { success: true, data: await allergensReport(db, c.range, c.snapshot, c.locale), meta: c.meta };
-    },
+  route('overview', 'Totals, per day, per locale and per hour', Overview, (c) => overview(db, c.range));
+  route('sections', 'Sections by views', Type.Array(SectionStat), (c) =>
+    sectionsReport(db, c.range, c.snapshot, c.locale),
   );
-  route('insights', 'What to change on the menu, in words', Type.Array(InsightSchema), async (request) => {
-    const c = await context(request);
-    return { success: true, data: await insights(db, c.range, c.snapshot, c.locale), meta: c.meta };
-  });
+  route('allergens', 'All 14 allergens by how often diners filter on them', Type.Array(AllergenStat), (c) =>
+    allergensReport(db, c.range, c.snapshot, c.locale),
+  );
+  route('insights', 'What to change on the menu, in words', Type.Array(InsightSchema), (c) =>
+    insights(db, c.range, c.snapshot, c.locale),
+  );
 
-  app.get(
+  api.get(
     '/analytics/items',
     {
       config: { scopes: ANALYTICS_SCOPES },
@@ -158,9 +148,13 @@ export function registerAnalyticsReports(app: FastifyInstance, now: () => number
       },
     },
     async (request) => {
-      const c = await context(request);
-      const q = request.query as { page: number; per_page: number };
-      const page = paginate(await itemsReport(db, c.range, c.snapshot, c.locale), q, c.locale, (row) => row);
+      const c = await context(request.tenant.id, request.query);
+      const page = paginate(
+        await itemsReport(db, c.range, c.snapshot, c.locale),
+        request.query,
+        c.locale,
+        (row) => row,
+      );
       return { ...page, meta: { ...page.meta, from: c.range.from, to: c.range.to } };
     },
   );

@@ -10,9 +10,10 @@ import { type FieldIssue, TooManyRequestsError, UnavailableError, ValidationErro
 import { Id } from '../../http/inputs.js';
 import { messageLocale } from '../../http/request-locale.js';
 import { envelope, errorResponses, Meta, nowIso } from '../../http/schemas.js';
+import { typed } from '../../http/typed.js';
 import { isLocale, resolveLocale } from '../../i18n/locales.js';
 import { formatMessage } from '../../i18n/messages.js';
-import { ALLERGEN_KEYS, AllergenKey } from '../../resources/allergens/data.js';
+import { AllergenKey } from '../../resources/allergens/data.js';
 import {
   EventCeilings,
   hostOfOrigin,
@@ -151,7 +152,7 @@ export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (a
     return state?.id === request.tenant.id;
   }
 
-  app.post(
+  typed(app).post(
     '/analytics/events',
     {
       schema: {
@@ -174,7 +175,7 @@ export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (a
         return reply.code(403).send({ success: false, message });
       }
       const { snapshot } = await publicContext(app, request);
-      const { events } = request.body as Static<typeof EventBatch>;
+      const { events } = request.body;
       const stored = toStoredEvents(snapshot, events, now());
       // One session or one address cannot dominate a restaurant's figures.
       const perSession = new Map<string, number>();

@@ -6,6 +6,7 @@ import { READ_SCOPES } from '../../accounts/tokens/scopes.js';
 import type { Db } from '../../db/connect.js';
 import { Id } from '../../http/inputs.js';
 import { adminErrorResponses, envelope, nowIso } from '../../http/schemas.js';
+import { typed } from '../../http/typed.js';
 import { RULE } from '../../http/validator.js';
 import { type AuditEntryRow, listAuditEntries } from './repo.js';
 
@@ -123,7 +124,7 @@ export async function readAuditLog(db: Db, tenantId: number, q: AuditQueryInput)
 }
 
 export function registerAuditLog(app: FastifyInstance): void {
-  app.get(
+  typed(app).get(
     '/audit',
     {
       config: { scopes: READ_SCOPES },
@@ -134,7 +135,7 @@ export function registerAuditLog(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const page = await readAuditLog(app.database.db, request.tenant.id, request.query as AuditQueryInput);
+      const page = await readAuditLog(app.database.db, request.tenant.id, request.query);
       return { success: true, ...page };
     },
   );

@@ -9,9 +9,10 @@ import { matchesEtag, negotiateEncoding } from './document.js';
 import { MenuResponse } from './schema.js';
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { locale: inPath } = (request.params ?? {}) as { locale?: string };
-    const { locale: inQuery } = request.query as { locale?: string };
+  type MenuRequest = FastifyRequest<{ Params: { locale?: string }; Querystring: { locale?: string } }>;
+  const handler = async (request: MenuRequest, reply: FastifyReply) => {
+    const inPath = request.params?.locale;
+    const inQuery = request.query.locale;
     const doc = await menuDocumentFor(app, request.tenant, inPath || inQuery);
     const rep = await app.documents.representation(doc, negotiateEncoding(request.headers['accept-encoding']));
     if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {

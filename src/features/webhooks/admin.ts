@@ -8,6 +8,7 @@ import { WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { IdParams } from '../../http/params.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
+import { typed } from '../../http/typed.js';
 import { WEBHOOK_EVENTS } from './outbox.js';
 import { deleteEndpoint, findEndpoint, insertEndpoint, listDeliveries, listEndpoints } from './repo.js';
 import { urlProblem } from './targets.js';
@@ -56,8 +57,9 @@ const view = (row: EndpointRow) => ({
 export function registerAdminWebhooks(app: FastifyInstance): void {
   const db = app.database.db;
   const config = { scopes: WRITE_SCOPES };
+  const api = typed(app);
 
-  app.post(
+  api.post(
     '/webhooks',
     {
       config,
@@ -70,7 +72,7 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const body = request.body as { url: string; events: string[] };
+      const body = request.body;
       const problem = urlProblem(body.url, app.config.webhooksAllowPrivate);
       if (problem) throw new ValidationError([{ field: 'url', rule: problem }]);
       const secret = `whsec_${randomBytes(24).toString('hex')}`;
@@ -79,7 +81,7 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
     },
   );
 
-  app.get(
+  api.get(
     '/webhooks',
     {
       config,
@@ -95,7 +97,7 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
     }),
   );
 
-  app.get(
+  api.get(
     '/webhooks/:id',
     {
       config,
@@ -106,13 +108,13 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const row = await findEndpoint(db, request.tenant.id, (request.params as { id: number }).id);
+      const row = await findEndpoint(db, request.tenant.id, request.params.id);
       if (!row) throw new NotFoundError();
       return { success: true, data: view(row), meta: { generated_at: nowIso() } };
     },
   );
 
-  app.get(
+  api.get(
     '/webhooks/:id/deliveries',
     {
       config,
@@ -123,7 +125,7 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       if (!(await findEndpoint(db, request.tenant.id, id))) throw new NotFoundError();
       const rows = await listDeliveries(db, request.tenant.id, id, 100);
       return {
@@ -145,7 +147,7 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
     },
   );
 
-  app.delete(
+  api.delete(
     '/webhooks/:id',
     {
       config,
@@ -156,10 +158,10 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      if (!(await deleteEndpoint(db, request.tenant.id, (request.params as { id: number }).id))) {
+      if (!(await deleteEndpoint(db, request.tenant.id, request.params.id))) {
         throw new NotFoundError();
       }
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -3,7 +3,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { flatSections } from '../../catalog/visibility.js';
-import type { CategoryRow } from '../../db/schema.js';
 import { MAX_ID } from '../../http/inputs.js';
 import { PageQuery } from '../../http/params.js';
 import { registerCrud } from '../crud/crud.js';
@@ -18,7 +17,7 @@ const AdminCategoryQuery = Type.Object({
 });
 
 export function registerAdminCategories(app: FastifyInstance): void {
-  registerCrud<CategoryRow>(app, {
+  registerCrud(app, {
     path: 'categories',
     summary: 'sections',
     entity: CategoryTree,

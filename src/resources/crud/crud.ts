@@ -1,7 +1,7 @@
 // Registers the five admin routes of a menu resource (list, get, create, update, delete) from
 // its schemas and functions, so every resource answers the same way: 201 + object on create,
 // partial PUT with PATCH as an alias, 204 on delete, 404 for another tenant's or a missing id.
-import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
@@ -11,25 +11,41 @@ import { findByExternalId, findRow, type MenuTable, setExternalId } from '../../
 import { partial } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
 import { adminErrorResponses, envelope, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
+import { typed } from '../../http/typed.js';
 import { inOnePass } from '../../http/validator.js';
 import { type Locale, resolveLocale } from '../../i18n/locales.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each resource brings its own typed query and body
-type Any = any;
+/** What every admin list query carries besides the resource's own filters. */
+interface ListBase {
+  page: number;
+  per_page: number;
+  locale?: string;
+  external_id?: string;
+}
 
-export interface CrudResource<Row> {
+/**
+ * Fastify has validated the request against the schemas registerCrud builds from the resource's
+ * `listQuery` and `input` before the handler runs; TypeScript cannot carry those generic schemas
+ * through Fastify's inference, so this is the one place their static types are stated.
+ */
+function validated<T>(value: unknown): T {
+  return value as T;
+}
+
+/** A resource's row type, list query schema and input schema; its functions are typed from them. */
+export interface CrudResource<Row, Q extends TObject = TObject, I extends TObject = TObject> {
   /** Path segment under /admin, e.g. `items`. */
   path: string;
   summary: string;
   entity: TSchema;
-  input: TObject;
-  listQuery: TObject;
+  input: I;
+  listQuery: Q;
   /** The owner's rows in list order, filtered by the list query. */
-  list(snapshot: MenuSnapshot, query: Any): Row[];
+  list(snapshot: MenuSnapshot, query: Static<Q>): Row[];
   find(snapshot: MenuSnapshot, id: number): Row | undefined;
   view(snapshot: MenuSnapshot, row: Row, locale: Locale): unknown;
-  create(w: MenuWrite, body: Any): Promise<number>;
-  update(w: MenuWrite, id: number, body: Any): Promise<void>;
+  create(w: MenuWrite, body: Static<I>): Promise<number>;
+  update(w: MenuWrite, id: number, body: Partial<Static<I>>): Promise<void>;
   remove(w: MenuWrite, id: number): Promise<void>;
 }
 
@@ -85,7 +101,13 @@ async function withExternalIdCheck<T>(issues: FieldIssue[], work: () => Promise<
   }
 }
 
-export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): void {
+export function registerCrud<Row, Q extends TObject, I extends TObject>(
+  app: FastifyInstance,
+  r: CrudResource<Row, Q, I>,
+): void {
+  type ListQuery = Static<Q> & ListBase;
+  type Body = Static<I> & { external_id?: string | null };
+  const api = typed(app);
   const table = r.path as MenuTable;
   const entity = withExternalId(r.entity);
   const input = Type.Object({ ...r.input.properties, external_id: ExternalIdInput }, { additionalProperties: false });
@@ -106,7 +128,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     return { success: true, data: view(snapshot, row, locale), meta: { generated_at: nowIso(), locale } };
   };
 
-  app.get(
+  api.get(
     `/${r.path}`,
     {
       config: { scopes: READ_SCOPES },
@@ -117,7 +139,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       },
     },
     async (request) => {
-      const q = request.query as Any;
+      const q = validated<ListQuery>(request.query);
       const snapshot = await ownerSnapshot(app, request.tenant.id);
       const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
       const rows = r
@@ -127,7 +149,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     },
   );
 
-  app.get(
+  api.get(
     `/${r.path}/:id`,
     {
       config: { scopes: READ_SCOPES },
@@ -139,12 +161,11 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      return respond(request.tenant.id, id, (request.query as Any).locale);
+      return respond(request.tenant.id, request.params.id, request.query.locale);
     },
   );
 
-  app.post(
+  api.post(
     `/${r.path}`,
     {
       config: { scopes: WRITE_SCOPES, validatesInHandler: true },
@@ -158,7 +179,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     async (request, reply) => {
       const tenantId = request.tenant.id;
       // One 422 for the schema's rules and the service's (references, the default locale's name).
-      const body = request.body as Any;
+      const body = validated<Body>(request.body);
       const id = await inOnePass(request.body, input, (settle) =>
         writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
           const issues = await externalIdIssues(w, table, null, body.external_id);
@@ -168,7 +189,7 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
           return created;
         }),
       );
-      return reply.code(201).send(await respond(tenantId, id, (request.query as Any).locale));
+      return reply.code(201).send(await respond(tenantId, id, request.query.locale));
     },
   );
 
@@ -180,29 +201,29 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     response: { 200: one, ...adminErrorResponses },
   };
   for (const method of ['PUT', 'PATCH'] as const) {
-    app.route({
+    api.route({
       method,
       url: `/${r.path}/:id`,
       config: { scopes: WRITE_SCOPES, validatesInHandler: true },
       schema: updateSchema,
       handler: async (request) => {
         const tenantId = request.tenant.id;
-        const { id } = request.params as { id: number };
+        const { id } = request.params;
         await inOnePass(request.body, updateSchema.body, (settle) =>
           writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
-            const body = request.body as Any;
+            const body = validated<Partial<Body>>(request.body);
             const issues = await externalIdIssues(w, table, id, body.external_id);
             await withExternalIdCheck(issues, () => r.update(w, id, body));
             await writeExternalId(w, table, id, body.external_id);
             settle();
           }),
         );
-        return respond(tenantId, id, (request.query as Any).locale);
+        return respond(tenantId, id, request.query.locale);
       },
     });
   }
 
-  app.delete(
+  api.delete(
     `/${r.path}/:id`,
     {
       config: { scopes: WRITE_SCOPES },
@@ -214,9 +235,9 @@ export function registerCrud<Row>(app: FastifyInstance, r: CrudResource<Row>): v
     },
     async (request, reply) => {
       const tenantId = request.tenant.id;
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.remove(w, id));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -10,6 +10,7 @@ import { NotFoundError } from '../../core/errors.js';
 import { findRow } from '../../db/menu-rows.js';
 import { IdParams } from '../../http/params.js';
 import { adminErrorResponses, envelope, LocaleMeta, nowIso } from '../../http/schemas.js';
+import { typed } from '../../http/typed.js';
 import type { EncodedImage } from '../media/encode.js';
 import {
   acceptImageBodies,
@@ -32,8 +33,9 @@ async function setItemImage(w: MenuWrite, id: number, image: EncodedImage | null
 export async function itemImageRoutes(app: FastifyInstance): Promise<void> {
   acceptImageBodies(app);
   const config = { scopes: WRITE_SCOPES };
+  const api = typed(app);
 
-  app.put(
+  api.put(
     '/items/:id/image',
     {
       config,
@@ -46,7 +48,7 @@ export async function itemImageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const id = (request.params as { id: number }).id;
+      const id = request.params.id;
       const tenantId = request.tenant.id;
       // 404 before the (slow) encoding when the dish does not exist.
       const known = await ownerSnapshot(app, tenantId);
@@ -61,7 +63,7 @@ export async function itemImageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete(
+  api.delete(
     '/items/:id/image',
     {
       config,
@@ -72,7 +74,7 @@ export async function itemImageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const id = (request.params as { id: number }).id;
+      const id = request.params.id;
       await writeMenu(app, request.tenant.id, apiActor(request.principal), (w) => setItemImage(w, id, null));
       return reply.code(204).send();
     },

@@ -5,7 +5,7 @@ import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalo
 import type { MenuWrite } from '../../catalog/write.js';
 import { type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
-import { countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
+import { findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { DisplayOrder, Flag, Id, OptionalRef, TranslationsInput } from '../../http/inputs.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { AllergenKey } from '../allergens/data.js';

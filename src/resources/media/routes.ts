@@ -12,8 +12,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const cache = new Map<string, { content_type: string; body: Buffer }>();
   let cached = 0;
 
-  app.get('/media/:name', { schema: { hide: true } }, async (request, reply) => {
-    const name = (request.params as { name: string }).name;
+  app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (request, reply) => {
+    const name = request.params.name;
     if (!MEDIA_NAME.test(name)) throw new NotFoundError();
     const etag = `"${name}"`;
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);

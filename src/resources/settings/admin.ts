@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { apiActor, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
+import { typed } from '../../http/typed.js';
 import { inOnePass } from '../../http/validator.js';
 import { Settings, settingsView } from './schema.js';
 import { SettingsInput, updateRestaurantSettings } from './service.js';
 
 export function registerAdminSettings(app: FastifyInstance): void {
   const response = { 200: envelope(Settings, Meta), ...adminErrorResponses };
-  app.get(
+  const api = typed(app);
+  api.get(
     '/settings',
     { config: { scopes: READ_SCOPES }, schema: { summary: 'Restaurant settings', response } },
     async (request) => {
@@ -18,7 +20,7 @@ export function registerAdminSettings(app: FastifyInstance): void {
     },
   );
 
-  app.put(
+  api.put(
     '/settings',
     {
       config: { scopes: WRITE_SCOPES, validatesInHandler: true },
@@ -29,7 +31,7 @@ export function registerAdminSettings(app: FastifyInstance): void {
       // One 422 for the schema's rules and the service's (default locale among the supported ones, time zone).
       await inOnePass(request.body, SettingsInput, (settle) =>
         writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
-          await updateRestaurantSettings(w, request.body as SettingsInput);
+          await updateRestaurantSettings(w, request.body);
           settle();
         }),
       );

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { apiActor, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
+import { typed } from '../../http/typed.js';
 import { Theme, themeView } from './schema.js';
 import { ThemeInput, updateThemeSettings } from './service.js';
 
@@ -13,10 +14,11 @@ export function registerAdminTheme(app: FastifyInstance): void {
     data: themeView(await ownerSnapshot(app, tenantId)),
     meta: { generated_at: nowIso() },
   });
-  app.get('/theme', { config: { scopes: READ_SCOPES }, schema: { summary: 'Visual theme', response } }, (request) =>
+  const api = typed(app);
+  api.get('/theme', { config: { scopes: READ_SCOPES }, schema: { summary: 'Visual theme', response } }, (request) =>
     answer(request.tenant.id),
   );
-  app.put(
+  api.put(
     '/theme',
     {
       config: { scopes: WRITE_SCOPES },
@@ -24,9 +26,7 @@ export function registerAdminTheme(app: FastifyInstance): void {
     },
     async (request) => {
       const tenantId = request.tenant.id;
-      await writeMenu(app, tenantId, apiActor(request.principal), (w) =>
-        updateThemeSettings(w, request.body as ThemeInput),
-      );
+      await writeMenu(app, tenantId, apiActor(request.principal), (w) => updateThemeSettings(w, request.body));
       return answer(tenantId);
     },
   );

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { flatSections } from '../../catalog/visibility.js';
-import type { TypeRow } from '../../db/schema.js';
 import { Id } from '../../http/inputs.js';
 import { PageQuery } from '../../http/params.js';
 import { registerCrud } from '../crud/crud.js';
@@ -11,7 +10,7 @@ import { SubCategory, toSubCategory } from './schema.js';
 import { createType, deleteType, TypeInput, updateType } from './service.js';
 
 export function registerAdminTypes(app: FastifyInstance): void {
-  registerCrud<TypeRow>(app, {
+  registerCrud(app, {
     path: 'types',
     summary: 'sub-categories',
     entity: SubCategory,

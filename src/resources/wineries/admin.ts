@@ -2,7 +2,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
-import type { WineryRow } from '../../db/schema.js';
 import { PageQuery } from '../../http/params.js';
 import { foldText, searchWords } from '../../i18n/text.js';
 import { registerCrud } from '../crud/crud.js';
@@ -10,7 +9,7 @@ import { toWinery, Winery } from './schema.js';
 import { createWinery, deleteWinery, updateWinery, WineryInput } from './service.js';
 
 export function registerAdminWineries(app: FastifyInstance): void {
-  registerCrud<WineryRow>(app, {
+  registerCrud(app, {
     path: 'wineries',
     summary: 'wineries',
     entity: Winery,
