@@ -40,3 +40,29 @@ export const THEME_KEYS = [
   'secondary_color',
   'text_color',
 ];
+
+/** The settings object of the admin API (the public one plus the additive fields). */
+export const SETTINGS_KEYS = [
+  'address',
+  'allergen_info',
+  'allergen_info_translations',
+  'business_name',
+  'cover_charge_text',
+  'cover_charge_text_translations',
+  'cover_image_url',
+  'currency',
+  'default_locale',
+  'email',
+  'id',
+  'is_active',
+  'logo_url',
+  'name',
+  'phone',
+  'recommended_label',
+  'recommended_label_translations',
+  'review_url',
+  'slug',
+  'supported_locales',
+  'timezone',
+  'vat_number',
+];

@@ -7,10 +7,8 @@ import { revokeToken } from '../../src/accounts/tokens/repo.js';
 import { buildApp } from '../../src/app.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp, testConfig } from '../helper.js';
+import { FORBIDDEN, UNAUTHENTICATED } from './menu-suite.js';
 import { adminCall, tokenFor } from './tokens.js';
-
-const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
-const FORBIDDEN = { success: false, message: 'Invalid ability provided.' };
 
 // With TEST_REDIS_URL the instances share their rate-limit store in Redis, as in production;
 // revocation must hold there too (tokens are never cached, in memory or in Redis).

@@ -1,12 +1,10 @@
 // Admin API /api/v1/admin/categories writes: time windows, partial updates, menu_type changes, deletion rules, validation messages (the CRUD contract is in crud.test.ts).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Scope } from '../../src/accounts/tokens/scopes.js';
-import { NOON_UTC } from '../fixtures.js';
-import { createTestApp, dialects, type TestApp } from '../helper.js';
-import { adminCall, restaurantMaker } from './tokens.js';
+import { describe, test } from 'node:test';
+import { dialects } from '../helper.js';
+import { menuSuite, NOT_FOUND } from './menu-suite.js';
+import { adminCall } from './tokens.js';
 
-const NOT_FOUND = { success: false, message: 'Resource not found.' };
 const NOT_EMPTY = {
   success: false,
   message: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
@@ -14,33 +12,11 @@ const NOT_EMPTY = {
 
 for (const dialect of dialects) {
   describe(`admin category writes (${dialect})`, () => {
-    let t: TestApp;
-    // 13:00 in Rome: the fixture's Aperitivo (17:00-20:00) is out of its window.
-    before(async () => {
-      t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => NOON_UTC });
-    });
-    after(() => t.close());
-
-    const makeRestaurant = restaurantMaker(() => t, 'cat', '/api/v1/admin/categories');
-    /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
-    async function restaurant(scopes?: Scope[]) {
-      const r = await makeRestaurant(scopes);
-      const { admin } = r;
-      /** The admin list (all sections, flat) by Italian name. */
-      const sections = async (): Promise<Record<string, any>> => {
-        const res = await admin('GET', '?per_page=100');
-        assert.equal(res.statusCode, 200);
-        return Object.fromEntries(res.json.data.map((s: any) => [s.name_translations.it, s]));
-      };
-      return { ...r, sections };
-    }
-
-    const dbSections = (tenantId: number) =>
-      t.db.db.selectFrom('categories').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+    const { suite, restaurant, rows } = menuSuite(dialect, 'cat', '/api/v1/admin/categories');
 
     test('a time window needs both ends in HH:MM format (the contract says H:i; the message names the form people read)', async () => {
       const r = await restaurant();
-      const before = await dbSections(r.id);
+      const before = await rows('categories', r.id);
       const none = await r.admin('POST', '', { name: { it: 'Brunch' }, time_visibility_enabled: true });
       assert.equal(none.statusCode, 422);
       assert.deepEqual(none.json, {
@@ -70,7 +46,7 @@ for (const dialect of dialects) {
         assert.equal(bad.statusCode, 422, value);
         assert.deepEqual(bad.json.errors, { time_end: ['Time end non corrisponde al formato HH:MM.'] }, value);
       }
-      assert.deepEqual(await dbSections(r.id), before);
+      assert.deepEqual(await rows('categories', r.id), before);
 
       const ok = await r.admin('POST', '', {
         name: { it: 'Brunch' },
@@ -118,7 +94,7 @@ for (const dialect of dialects) {
         is_active: false,
         show_subcategories: true,
       });
-      const row = (await dbSections(r.id)).find((s) => s.id === original.id)!;
+      const row = (await rows('categories', r.id)).find((s) => s.id === original.id)!;
       assert.equal(Number(row.is_active), 0);
       assert.equal(Number(row.show_subcategories), 1);
       assert.equal(row.notes, 'Nuove note');
@@ -161,7 +137,7 @@ for (const dialect of dialects) {
       assert.equal(res.json.data.menu_type, 'standard');
       assert.equal(res.json.data.children[0].menu_type, 'standard');
       assert.equal((await r.admin('GET', `/${all.Rossi.id}`)).json.data.menu_type, 'standard');
-      const rossiRow = (await dbSections(r.id)).find((s) => s.id === all.Rossi.id)!;
+      const rossiRow = (await rows('categories', r.id)).find((s) => s.id === all.Rossi.id)!;
       assert.equal(rossiRow.menu_type, 'standard');
       // No longer wine: /menu orders it by display_order with the others.
       assert.deepEqual(
@@ -183,9 +159,9 @@ for (const dialect of dialects) {
     test('DELETE of a section with dishes or sub-sections is refused with 422 and deletes nothing', async () => {
       const r = await restaurant();
       const all = await r.sections();
-      const sectionsBefore = await dbSections(r.id);
-      const itemsBefore = await t.db.db.selectFrom('items').selectAll().where('tenant_id', '=', r.id).execute();
-      const typesBefore = await t.db.db.selectFrom('types').selectAll().where('tenant_id', '=', r.id).execute();
+      const sectionsBefore = await rows('categories', r.id);
+      const itemsBefore = await suite().db.db.selectFrom('items').selectAll().where('tenant_id', '=', r.id).execute();
+      const typesBefore = await suite().db.db.selectFrom('types').selectAll().where('tenant_id', '=', r.id).execute();
       // Antipasti and Primi hold dishes (Primi also types); Vini holds only a sub-section.
       for (const name of ['Antipasti', 'Primi', 'Vini', 'Rossi']) {
         const res = await r.admin('DELETE', `/${all[name].id}`);
@@ -197,13 +173,13 @@ for (const dialect of dialects) {
         success: false,
         message: 'The section cannot be deleted because it contains dishes or subsections.',
       });
-      assert.deepEqual(await dbSections(r.id), sectionsBefore);
+      assert.deepEqual(await rows('categories', r.id), sectionsBefore);
       assert.deepEqual(
-        await t.db.db.selectFrom('items').selectAll().where('tenant_id', '=', r.id).execute(),
+        await suite().db.db.selectFrom('items').selectAll().where('tenant_id', '=', r.id).execute(),
         itemsBefore,
       );
       assert.deepEqual(
-        await t.db.db.selectFrom('types').selectAll().where('tenant_id', '=', r.id).execute(),
+        await suite().db.db.selectFrom('types').selectAll().where('tenant_id', '=', r.id).execute(),
         typesBefore,
       );
       assert.equal((await r.admin('GET', `/${all.Vini.id}`)).statusCode, 200);
@@ -212,7 +188,7 @@ for (const dialect of dialects) {
     test('DELETE of an empty section answers 204 with no body, takes its types along, and it is gone', async () => {
       const r = await restaurant();
       const created = (await r.admin('POST', '', { name: { it: 'Contorni' } })).json.data;
-      const type = await adminCall(t.app, r.token, {
+      const type = await adminCall(suite().app, r.token, {
         method: 'POST',
         url: '/api/v1/admin/types',
         host: r.slug,
@@ -231,12 +207,12 @@ for (const dialect of dialects) {
       assert.equal(gone.statusCode, 404);
       assert.deepEqual(gone.json, NOT_FOUND);
       assert.equal(
-        (await dbSections(r.id)).find((s) => s.id === created.id),
+        (await rows('categories', r.id)).find((s) => s.id === created.id),
         undefined,
       );
-      const types = await t.db.db.selectFrom('types').selectAll().where('category_id', '=', created.id).execute();
+      const types = await suite().db.db.selectFrom('types').selectAll().where('category_id', '=', created.id).execute();
       assert.deepEqual(types, []);
-      const typeGone = await adminCall(t.app, r.token, {
+      const typeGone = await adminCall(suite().app, r.token, {
         url: `/api/v1/admin/types/${type.json.data.id}`,
         host: r.slug,
       });
@@ -258,7 +234,7 @@ for (const dialect of dialects) {
 
     test('validation: name and name.it required, unknown fields refused, exact messages, nothing stored', async () => {
       const r = await restaurant();
-      const before = await dbSections(r.id);
+      const before = await rows('categories', r.id);
       const empty = await r.admin('POST', '', {});
       assert.equal(empty.statusCode, 422);
       assert.deepEqual(empty.json, {
@@ -315,7 +291,7 @@ for (const dialect of dialects) {
       const en = await r.admin('POST', '', {}, { 'accept-language': 'en-US,en;q=0.9' });
       assert.equal(en.json.message, 'The name field is required. (and 1 more error)');
       assert.deepEqual(en.json.errors['name.it'], ['The name.it field is required.']);
-      assert.deepEqual(await dbSections(r.id), before);
+      assert.deepEqual(await rows('categories', r.id), before);
     });
 
     test('a non-object JSON body gets a readable 400', async () => {

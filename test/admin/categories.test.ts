@@ -1,58 +1,28 @@
 // Admin API /api/v1/admin/categories: the flat list and its filters, one section, creating sections and sub-sections, parent rules (the CRUD contract is in crud.test.ts).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
-import type { Scope } from '../../src/accounts/tokens/scopes.js';
-import { NOON_UTC } from '../fixtures.js';
-import { createTestApp, dialects, type TestApp } from '../helper.js';
+import { dialects } from '../helper.js';
 import { CATEGORY_KEYS } from '../wire-keys.js';
 
 /** The admin API adds the point-of-sale system's `external_id` to the public shape. */
 const SECTION_KEYS = [...CATEGORY_KEYS, 'external_id'].sort();
 
-import { restaurantMaker } from './tokens.js';
-
-const NOT_FOUND = { success: false, message: 'Resource not found.' };
-const _NOT_EMPTY = {
-  success: false,
-  message: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
-};
+import { menuSuite, NOT_FOUND } from './menu-suite.js';
 
 for (const dialect of dialects) {
   describe(`admin categories (${dialect})`, () => {
-    let t: TestApp;
-    // 13:00 in Rome: the fixture's Aperitivo (17:00-20:00) is out of its window.
-    before(async () => {
-      t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => NOON_UTC });
-    });
-    after(() => t.close());
-
-    const makeRestaurant = restaurantMaker(() => t, 'cat', '/api/v1/admin/categories');
-    /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
-    async function restaurant(scopes?: Scope[]) {
-      const r = await makeRestaurant(scopes);
-      const { admin } = r;
-      /** The admin list (all sections, flat) by Italian name. */
-      const sections = async (): Promise<Record<string, any>> => {
-        const res = await admin('GET', '?per_page=100');
-        assert.equal(res.statusCode, 200);
-        return Object.fromEntries(res.json.data.map((s: any) => [s.name_translations.it, s]));
-      };
-      return { ...r, sections };
-    }
-
-    const dbSections = (tenantId: number) =>
-      t.db.db.selectFrom('categories').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+    const { suite, restaurant, rows } = menuSuite(dialect, 'cat', '/api/v1/admin/categories');
 
     test('GET lists every section flat in menu order, inactive and out-of-window included, with items, types and children', async () => {
       const r = await restaurant();
-      await t.db.db
-        .updateTable('categories')
+      await suite()
+        .db.db.updateTable('categories')
         .set({ is_active: 0 })
         .where('tenant_id', '=', r.id)
         .where('name_translations', 'like', '%"Dolci"%')
         .execute();
-      await bumpMenuVersion(t.db.db, r.id);
+      await bumpMenuVersion(suite().db.db, r.id);
 
       const res = await r.admin('GET', '');
       assert.equal(res.statusCode, 200);
@@ -213,7 +183,7 @@ for (const dialect of dialects) {
       // Stored, and read back the same.
       const read = await r.admin('GET', `/${id}`);
       assert.deepEqual(read.json.data, res.json.data);
-      const row = (await dbSections(r.id)).find((s) => s.id === id)!;
+      const row = (await rows('categories', r.id)).find((s) => s.id === id)!;
       assert.equal(row.parent_id, null);
       assert.equal(row.display_order, 60);
       assert.equal(Number(row.is_active), 1);
@@ -266,7 +236,7 @@ for (const dialect of dialects) {
       assert.equal(res.json.data.menu_type, 'wine');
       assert.equal(res.json.data.display_order, all.Rossi.display_order + 10);
       assert.deepEqual(res.json.data.children, []);
-      const row = (await dbSections(r.id)).find((s) => s.id === res.json.data.id)!;
+      const row = (await rows('categories', r.id)).find((s) => s.id === res.json.data.id)!;
       assert.equal(row.menu_type, 'wine');
 
       const vini = await r.admin('GET', `/${all.Vini.id}`);
@@ -294,7 +264,7 @@ for (const dialect of dialects) {
       const other = await restaurant();
       const all = await r.sections();
       const otherTop = (await other.sections()).Antipasti.id;
-      const before = await dbSections(r.id);
+      const before = await rows('categories', r.id);
       const invalid = 'Parent id selezionato non è valido.';
       for (const parent of [all.Rossi.id, 999999, otherTop]) {
         const res = await r.admin('POST', '', { name: { it: 'Nuova' }, parent_id: parent });
@@ -312,7 +282,7 @@ for (const dialect of dialects) {
       const foreign = await r.admin('PATCH', `/${all.Dolci.id}`, { parent_id: otherTop });
       assert.equal(foreign.statusCode, 422);
       assert.deepEqual(foreign.json.errors, { parent_id: [invalid] });
-      assert.deepEqual(await dbSections(r.id), before);
+      assert.deepEqual(await rows('categories', r.id), before);
     });
 
     test('a section with sub-sections cannot get a parent; an empty top-level one can and takes its menu_type', async () => {

@@ -4,37 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import type { Scope } from '../../src/accounts/tokens/scopes.js';
 import { EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { SETTINGS_KEYS } from '../wire-keys.js';
+import { FORBIDDEN, invalid, UNAUTHENTICATED } from './menu-suite.js';
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
-
-const FORBIDDEN = { success: false, message: 'Invalid ability provided.' };
-const UNAUTHENTICATED = { success: false, message: 'Unauthenticated.' };
-const SETTINGS_KEYS = [
-  'address',
-  'allergen_info',
-  'allergen_info_translations',
-  'business_name',
-  'cover_charge_text',
-  'cover_charge_text_translations',
-  'cover_image_url',
-  'currency',
-  'default_locale',
-  'email',
-  'id',
-  'is_active',
-  'logo_url',
-  'name',
-  'phone',
-  'recommended_label',
-  'recommended_label_translations',
-  'review_url',
-  'slug',
-  'supported_locales',
-  'timezone',
-  'vat_number',
-];
-
-/** A 422 body with one message on one field. */
-const invalid = (field: string, message: string) => ({ success: false, message, errors: { [field]: [message] } });
 
 for (const dialect of dialects) {
   describe(`admin settings (${dialect})`, () => {

@@ -1,72 +1,33 @@
 // Admin API /api/v1/admin/types (sub-categories): listing, references, in-use rules (the CRUD contract is in crud.test.ts).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
-import type { Scope } from '../../src/accounts/tokens/scopes.js';
-import { NOON_UTC } from '../fixtures.js';
-import { createTestApp, dialects, type TestApp } from '../helper.js';
+import { dialects } from '../helper.js';
 import { TYPE_KEYS as PUBLIC_TYPE_KEYS } from '../wire-keys.js';
 
 /** The admin API adds the point-of-sale system's `external_id` to the public shape. */
 const TYPE_KEYS = [...PUBLIC_TYPE_KEYS, 'external_id'].sort();
 
-import { restaurantMaker } from './tokens.js';
+import { menuSuite, NOT_FOUND } from './menu-suite.js';
 
-const NOT_FOUND = { success: false, message: 'Resource not found.' };
-const _FORBIDDEN = { success: false, message: 'Invalid ability provided.' };
 const TYPE_IN_USE = 'La sottocategoria non può essere eliminata perché è usata da alcuni piatti.';
-const _WINERY_IN_USE = 'La cantina non può essere eliminata perché è usata da alcuni piatti.';
 const BAD_CATEGORY = 'Category id selezionato non è valido.';
 
 for (const dialect of dialects) {
   describe(`admin types (${dialect})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => NOON_UTC });
-    });
-    after(() => t.close());
-
-    const makeRestaurant = restaurantMaker(() => t, 'tw');
-    /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
-    async function restaurant(scopes?: Scope[]) {
-      const r = await makeRestaurant(scopes);
-      const { admin, pub } = r;
-      /** Sections by Italian name (admin view: all of them). */
-      const sections = async (): Promise<Record<string, any>> => {
-        const res = await admin('GET', '/categories?per_page=100');
-        return Object.fromEntries(res.json.data.map((s: any) => [s.name_translations.it, s]));
-      };
-      /** Sub-categories by Italian name. */
-      const types = async (): Promise<Record<string, any>> => {
-        const res = await admin('GET', '/types?per_page=100');
-        return Object.fromEntries(res.json.data.map((x: any) => [x.name_translations.it, x]));
-      };
-      const wineries = async (query = ''): Promise<any[]> => {
-        const res = await admin('GET', `/wineries${query}`);
-        assert.equal(res.statusCode, 200, res.body);
-        return res.json.data;
-      };
-      const dish = async (name: string) =>
-        (await pub('/items?per_page=100')).json.data.find((i: any) => i.name_translations.it === name);
-      return { ...r, sections, types, wineries, dish };
-    }
-
-    const dbTypes = (tenantId: number) =>
-      t.db.db.selectFrom('types').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
-    const _dbWineries = (tenantId: number) =>
-      t.db.db.selectFrom('wineries').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+    const { suite, restaurant, rows } = menuSuite(dialect, 'tw');
 
     describe('types', () => {
       test('GET lists every sub-category in menu order, inactive included; category_id filters; GET one; 404', async () => {
         const r = await restaurant();
         const s = await r.sections();
-        await t.db.db
-          .updateTable('types')
+        await suite()
+          .db.db.updateTable('types')
           .set({ is_active: 0 })
           .where('tenant_id', '=', r.id)
           .where('name_translations', 'like', '%"Risotti"%')
           .execute();
-        await bumpMenuVersion(t.db.db, r.id);
+        await bumpMenuVersion(suite().db.db, r.id);
 
         const res = await r.admin('GET', '/types');
         assert.equal(res.statusCode, 200);
@@ -132,7 +93,7 @@ for (const dialect of dialects) {
           is_active: true,
         });
         assert.deepEqual((await r.admin('GET', `/types/${id}`)).json.data, res.json.data);
-        const row = (await dbTypes(r.id)).find((x) => x.id === id)!;
+        const row = (await rows('types', r.id)).find((x) => x.id === id)!;
         assert.equal(row.category_id, s.Primi.id);
         assert.equal(row.display_order, 30);
         // Visible at once in /categories and /menu.
@@ -168,7 +129,7 @@ for (const dialect of dialects) {
         const r = await restaurant();
         const other = await restaurant();
         const theirs = (await other.sections()).Primi.id;
-        const before = await dbTypes(r.id);
+        const before = await rows('types', r.id);
         for (const categoryId of [999999, theirs]) {
           const res = await r.admin('POST', '/types', { category_id: categoryId, name: { it: 'Zuppe' } });
           assert.equal(res.statusCode, 422, String(categoryId));
@@ -196,8 +157,8 @@ for (const dialect of dialects) {
         const move = await r.admin('PUT', `/types/${pasta.id}`, { category_id: theirs });
         assert.equal(move.statusCode, 422);
         assert.deepEqual(move.json.errors, { category_id: [BAD_CATEGORY] });
-        assert.deepEqual(await dbTypes(r.id), before);
-        assert.equal((await dbTypes(other.id)).length, 2);
+        assert.deepEqual(await rows('types', r.id), before);
+        assert.equal((await rows('types', other.id)).length, 2);
       });
 
       test('PUT/PATCH are partial; an unused type moves; a type used by dishes does not move (422)', async () => {
@@ -222,7 +183,7 @@ for (const dialect of dialects) {
         assert.equal(refused.json.message, refused.json.errors.category_id[0]);
         // Still where it was, and the dish still points at it.
         assert.equal((await r.admin('GET', `/types/${pasta.id}`)).json.data.category_id, s.Primi.id);
-        assert.equal((await dbTypes(r.id)).find((x) => x.id === pasta.id)!.category_id, s.Primi.id);
+        assert.equal((await rows('types', r.id)).find((x) => x.id === pasta.id)!.category_id, s.Primi.id);
         assert.equal((await r.dish('Cacio e pepe')).type_id, pasta.id);
 
         // A type in use can still be renamed, and naming its own section is no move.
@@ -279,7 +240,7 @@ for (const dialect of dialects) {
         const en = await r.admin('DELETE', `/types/${pasta.id}`, undefined, { 'accept-language': 'en' });
         assert.equal(en.json.message, 'The subcategory cannot be deleted because it is used by some dishes.');
         assert.equal((await r.admin('GET', `/types/${pasta.id}`)).statusCode, 200);
-        assert.ok((await dbTypes(r.id)).some((x) => x.id === pasta.id));
+        assert.ok((await rows('types', r.id)).some((x) => x.id === pasta.id));
         assert.equal((await r.dish('Cacio e pepe')).type_id, pasta.id);
 
         const zuppe = (await r.admin('POST', '/types', { category_id: s.Primi.id, name: { it: 'Zuppe' } })).json.data;
@@ -295,7 +256,7 @@ for (const dialect of dialects) {
         const gone = await r.admin('GET', `/types/${zuppe.id}`);
         assert.equal(gone.statusCode, 404);
         assert.deepEqual(gone.json, NOT_FOUND);
-        assert.ok(!(await dbTypes(r.id)).some((x) => x.id === zuppe.id));
+        assert.ok(!(await rows('types', r.id)).some((x) => x.id === zuppe.id));
         assert.deepEqual((await r.admin('DELETE', `/types/${zuppe.id}`)).json, NOT_FOUND);
       });
     });

@@ -1,54 +1,14 @@
 // Admin API /api/v1/admin/wineries: translations, search, validation, in-use rules, order (the CRUD contract is in crud.test.ts).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Scope } from '../../src/accounts/tokens/scopes.js';
-import { NOON_UTC } from '../fixtures.js';
-import { createTestApp, dialects, type TestApp } from '../helper.js';
-import { restaurantMaker } from './tokens.js';
+import { describe, test } from 'node:test';
+import { dialects } from '../helper.js';
+import { menuSuite, NOT_FOUND } from './menu-suite.js';
 
-const NOT_FOUND = { success: false, message: 'Resource not found.' };
-const _FORBIDDEN = { success: false, message: 'Invalid ability provided.' };
-const _TYPE_IN_USE = 'La sottocategoria non può essere eliminata perché è usata da alcuni piatti.';
 const WINERY_IN_USE = 'La cantina non può essere eliminata perché è usata da alcuni piatti.';
-const _BAD_CATEGORY = 'Category id selezionato non è valido.';
 
 for (const dialect of dialects) {
   describe(`admin wineries (${dialect})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => NOON_UTC });
-    });
-    after(() => t.close());
-
-    const makeRestaurant = restaurantMaker(() => t, 'tw');
-    /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
-    async function restaurant(scopes?: Scope[]) {
-      const r = await makeRestaurant(scopes);
-      const { admin, pub } = r;
-      /** Sections by Italian name (admin view: all of them). */
-      const sections = async (): Promise<Record<string, any>> => {
-        const res = await admin('GET', '/categories?per_page=100');
-        return Object.fromEntries(res.json.data.map((s: any) => [s.name_translations.it, s]));
-      };
-      /** Sub-categories by Italian name. */
-      const types = async (): Promise<Record<string, any>> => {
-        const res = await admin('GET', '/types?per_page=100');
-        return Object.fromEntries(res.json.data.map((x: any) => [x.name_translations.it, x]));
-      };
-      const wineries = async (query = ''): Promise<any[]> => {
-        const res = await admin('GET', `/wineries${query}`);
-        assert.equal(res.statusCode, 200, res.body);
-        return res.json.data;
-      };
-      const dish = async (name: string) =>
-        (await pub('/items?per_page=100')).json.data.find((i: any) => i.name_translations.it === name);
-      return { ...r, sections, types, wineries, dish };
-    }
-
-    const _dbTypes = (tenantId: number) =>
-      t.db.db.selectFrom('types').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
-    const dbWineries = (tenantId: number) =>
-      t.db.db.selectFrom('wineries').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+    const { restaurant, rows } = menuSuite(dialect, 'tw');
 
     describe('wineries', () => {
       test('GET lists the wineries with the description in ?locale=, falling back to the default locale', async () => {
@@ -124,7 +84,7 @@ for (const dialect of dialects) {
           description_translations: {},
           website_url: '',
         });
-        const row = (await dbWineries(r.id)).find((w) => w.id === res.json.data.id)!;
+        const row = (await rows('wineries', r.id)).find((w) => w.id === res.json.data.id)!;
         assert.equal(row.name, 'Tenuta Sole');
         assert.equal(row.website_url, 'https://sole.example.test/vini');
         assert.deepEqual(JSON.parse(row.description_translations), { it: 'Vini toscani', en: 'Tuscan wines' });
@@ -148,7 +108,7 @@ for (const dialect of dialects) {
 
       test('validation: name required, website_url an http(s) URL or empty, translations keyed by locale', async () => {
         const r = await restaurant();
-        const before = await dbWineries(r.id);
+        const before = await rows('wineries', r.id);
         const required = {
           success: false,
           message: 'Il campo name è richiesto.',
@@ -176,13 +136,13 @@ for (const dialect of dialects) {
         });
         const en = await r.admin('POST', '/wineries', { name: 'X', website_url: 'nope' }, { 'accept-language': 'en' });
         assert.equal(en.json.message, 'The website url field must be a valid URL.');
-        assert.deepEqual(await dbWineries(r.id), before);
+        assert.deepEqual(await rows('wineries', r.id), before);
 
         const cantina = (await r.wineries())[0];
         const put = await r.admin('PUT', `/wineries/${cantina.id}`, { website_url: 'nope', name: '' });
         assert.equal(put.statusCode, 422);
         assert.deepEqual(Object.keys(put.json.errors).sort(), ['name', 'website_url']);
-        assert.deepEqual(await dbWineries(r.id), before);
+        assert.deepEqual(await rows('wineries', r.id), before);
         // '' means "no website".
         const empty = await r.admin('POST', '/wineries', { name: 'Senza sito', website_url: '' });
         assert.equal(empty.statusCode, 201);
@@ -229,7 +189,7 @@ for (const dialect of dialects) {
         const en = await r.pub(`/items/${barolo.id}?locale=en`);
         assert.equal(en.json.data.winery.description, 'Nuova descrizione');
         assert.equal(en.json.data.winery.region, 'Langhe');
-        const row = (await dbWineries(r.id)).find((w) => w.id === cantina.id)!;
+        const row = (await rows('wineries', r.id)).find((w) => w.id === cantina.id)!;
         assert.equal(row.name, 'Cantina Nuova');
         assert.equal(row.website_url, '');
         assert.equal((await r.admin('PUT', '/wineries/999999', { name: 'X' })).statusCode, 404);
@@ -243,7 +203,7 @@ for (const dialect of dialects) {
         assert.deepEqual(refused.json, { success: false, message: WINERY_IN_USE });
         assert.equal((await r.admin('GET', `/wineries/${cantina.id}`)).statusCode, 200);
         assert.equal((await r.dish('Barolo')).winery.id, cantina.id);
-        assert.equal((await dbWineries(r.id)).length, 1);
+        assert.equal((await rows('wineries', r.id)).length, 1);
 
         const spare = (await r.admin('POST', '/wineries', { name: 'Da eliminare' })).json.data;
         const res = await r.admin('DELETE', `/wineries/${spare.id}`);
@@ -256,7 +216,7 @@ for (const dialect of dialects) {
           (await r.wineries()).map((w) => w.id),
           [cantina.id],
         );
-        assert.ok(!(await dbWineries(r.id)).some((w) => w.id === spare.id));
+        assert.ok(!(await rows('wineries', r.id)).some((w) => w.id === spare.id));
         assert.deepEqual((await r.admin('DELETE', `/wineries/${spare.id}`)).json, NOT_FOUND);
       });
 

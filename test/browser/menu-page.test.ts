@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
 import { createTestApp, eventually, type TestApp } from '../helper.js';
+import { CHROMIUM, launchChromium } from '../panel/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('public menu page in Chromium', { skip }, () => {
@@ -23,16 +23,7 @@ describe('public menu page in Chromium', { skip }, () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (t.app.server.address() as AddressInfo).port;
     base = (slug) => `http://${slug}.localhost:${port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
