@@ -24,7 +24,7 @@ const FLOORS = [
   ['features/ops', 'features/docs', 'features/qr', 'features/audit', 'features/webhooks', 'features/analytics'],
   ['features/menu'], // the /menu document, composed from the resources
   ['features/page'], // the public page, rendered from the /menu document
-  ['seed', 'panel'], // the demo data; the owners' panel (its theme preview renders the page)
+  ['seed', 'panel', 'backup'], // the demo data; the owners' panel (its theme preview renders the page); menu backup/restore
   ['routes.ts'], // the route table
   ['app.ts'], // buildApp
   ['server.ts'], // listen, cluster

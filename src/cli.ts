@@ -11,6 +11,7 @@ import { listTokens, revokeToken } from './accounts/tokens/repo.js';
 import { createToken } from './accounts/tokens/service.js';
 import { generatePassword } from './accounts/users/password.js';
 import { createUser, resetPassword } from './accounts/users/service.js';
+import { backup, restore } from './backup/commands.js';
 import { loadConfig, publicAddress } from './config.js';
 import { InputError } from './core/errors.js';
 import { type Db, type DbHandle, openDatabase } from './db/connect.js';
@@ -37,6 +38,8 @@ Commands:
   token:list <tenant>
   token:revoke <tenant> <token-id>
   qr <tenant> [--table N] [--format svg|png] [--out <file>]   the menu's QR code (PNG needs --out)
+  backup <file> [--tenant <slug> [--with-passwords]]   consistent copy while the server runs
+  restore <file> [--force] | restore --tenant <file> [--slug <slug>]
 
 Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, PUBLIC_URL, LOG_LEVEL, TRUST_PROXY.
 `;
@@ -251,6 +254,34 @@ const commands: Record<string, Handler> = {
         env.out(String(body).trimEnd());
       }
     });
+  },
+  async backup(args, env) {
+    const usage = 'menu backup <file> [--tenant <slug> [--with-passwords]]';
+    const { positionals, values } = positional(args, 1, usage, {
+      tenant: { type: 'string' },
+      'with-passwords': { type: 'boolean' },
+    });
+    const tenant = typeof values.tenant === 'string' ? values.tenant : undefined;
+    const lines = await backup(env.config, positionals[0], {
+      tenant,
+      withPasswords: Boolean(values['with-passwords']),
+    });
+    for (const line of lines) env.out(line);
+  },
+  async restore(args, env) {
+    const usage = 'menu restore <file> [--force] | menu restore --tenant <file> [--slug <slug>]';
+    const { positionals, values } = positional(args, 1, usage, {
+      tenant: { type: 'boolean' },
+      force: { type: 'boolean' },
+      slug: { type: 'string' },
+    });
+    const outcome = await restore(env.config, positionals[0], {
+      tenant: Boolean(values.tenant),
+      force: Boolean(values.force),
+      slug: typeof values.slug === 'string' ? values.slug : undefined,
+    });
+    if (outcome.tenantId !== undefined) await announce(env, { tenantId: outcome.tenantId, kind: 'created' });
+    for (const line of outcome.lines) env.out(line);
   },
   'tenant:suspend': (args, env) => changeStatus(args, env, 'suspended'),
   'tenant:resume': (args, env) => changeStatus(args, env, 'active'),
