@@ -26,6 +26,7 @@ export type MessageKey =
   | 'before_or_equal'
   | 'in_list'
   | 'webhook_private_target'
+  | 'webhook_https_required'
   | 'unique'
   | 'decimal'
   | 'multiple_of'
@@ -82,6 +83,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     before_or_equal: ':Attribute deve essere una data precedente o uguale a :date.',
     in_list: ':Attribute selezionato non è valido. Valori ammessi: :values.',
     webhook_private_target: ':Attribute non può puntare a un indirizzo privato o locale.',
+    webhook_https_required: ':Attribute deve usare https.',
     unique: ':Attribute è già stato utilizzato.',
     decimal: ':Attribute deve avere :decimal cifre decimali.',
     multiple_of: ':Attribute deve essere un multiplo di :value.',
@@ -138,6 +140,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     before_or_equal: 'The :attribute field must be a date before or equal to :date.',
     in_list: 'The selected :attribute is invalid. Valid values: :values.',
     webhook_private_target: 'The :attribute must not point to a private or loopback address.',
+    webhook_https_required: 'The :attribute must use https.',
     unique: 'The :attribute has already been taken.',
     decimal: 'The :attribute field must have :decimal decimal places.',
     multiple_of: 'The :attribute field must be a multiple of :value.',
@@ -194,6 +197,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     before_or_equal: 'Le champ :attribute doit être une date antérieure ou égale au :date.',
     in_list: 'Le champ :attribute sélectionné est invalide. Valeurs admises : :values.',
     webhook_private_target: 'Le champ :attribute ne doit pas viser une adresse privée ou locale.',
+    webhook_https_required: 'Le champ :attribute doit utiliser https.',
     unique: 'La valeur du champ :attribute est déjà utilisée.',
     decimal: 'Le champ :attribute doit comporter :decimal décimales.',
     multiple_of: 'La valeur de :attribute doit être un multiple de :value.',
@@ -251,6 +255,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     before_or_equal: ':Attribute muss ein Datum vor oder gleich :date sein.',
     in_list: 'Der gewählte Wert für :attribute ist ungültig. Erlaubte Werte: :values.',
     webhook_private_target: ':Attribute darf nicht auf eine private oder lokale Adresse zeigen.',
+    webhook_https_required: ':Attribute muss https verwenden.',
     unique: ':Attribute ist bereits vergeben.',
     decimal: ':Attribute muss :decimal Dezimalstellen haben.',
     multiple_of: ':Attribute muss ein Vielfaches von :value sein.',
@@ -311,6 +316,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     before_or_equal: 'El campo :attribute debe ser una fecha anterior o igual a :date.',
     in_list: 'El campo :attribute seleccionado no es válido. Valores admitidos: :values.',
     webhook_private_target: 'El campo :attribute no puede apuntar a una dirección privada o local.',
+    webhook_https_required: 'El campo :attribute debe usar https.',
     unique: 'El valor del campo :attribute ya está en uso.',
     decimal: 'El campo :attribute debe tener :decimal cifras decimales.',
     multiple_of: 'El campo :attribute debe ser un múltiplo de :value.',

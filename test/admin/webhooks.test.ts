@@ -53,9 +53,10 @@ test('targets: private and loopback addresses are refused unless allowed; only h
   }
   for (const ip of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'])
     assert.equal(isPrivateAddress(ip), false, ip);
-  assert.equal(urlProblem('http://127.0.0.1:9000/x', false), 'webhook_private_target');
+  assert.equal(urlProblem('https://127.0.0.1:9000/x', false), 'webhook_private_target');
   assert.equal(urlProblem('https://localhost/x', false), 'webhook_private_target');
-  assert.equal(urlProblem('http://[::1]/x', false), 'webhook_private_target');
+  assert.equal(urlProblem('https://[::1]/x', false), 'webhook_private_target');
+  assert.equal(urlProblem('http://pos.example.com/hook', false), 'webhook_https_required');
   assert.equal(urlProblem('http://127.0.0.1:9000/x', true), undefined);
   assert.equal(urlProblem('https://pos.example.com/hook', false), undefined);
   assert.equal(urlProblem('ftp://pos.example.com/hook', false), 'url');
@@ -127,6 +128,7 @@ for (const dialect of dialects) {
       hook.got.length = 0;
       const created = (await register(['menu.updated', 'theme.updated'])).json.data;
       const section = (await admin({ url: '/api/v1/admin/categories' })).json.data[0];
+      await t.db.db.updateTable('categories').set({ external_id: 'POS-SEC-1' }).where('id', '=', section.id).execute();
       const res = await admin({
         method: 'PATCH',
         url: `/api/v1/admin/categories/${section.id}`,
@@ -138,7 +140,10 @@ for (const dialect of dialects) {
       const body = JSON.parse(delivery.body);
       assert.equal(body.type, 'menu.updated');
       assert.match(body.id, /^evt_/);
-      assert.deepEqual(body.data.changes, [{ resource: 'section', id: section.id, action: 'updated' }]);
+      // The API's resource name and the point-of-sale system's own id, so it can match without a lookup.
+      assert.deepEqual(body.data.changes, [
+        { resource: 'categories', id: section.id, external_id: 'POS-SEC-1', action: 'updated' },
+      ]);
       assert.equal(delivery.headers['menu-event'], 'menu.updated');
       const header = String(delivery.headers['menu-signature']);
       assert.match(header, /^t=\d+,v1=[0-9a-f]{64}$/);
@@ -180,7 +185,7 @@ for (const dialect of dialects) {
       await t.app.webhooks.runOnce();
       let [entry] = await log(created.id);
       assert.equal(entry.attempts, 2);
-      assert.equal(entry.last_error, 'redirect not followed');
+      assert.equal(entry.last_error, 'redirect_not_followed');
       assert.equal(hook.got.length, 2);
       hook.state.status = 204;
       hook.state.location = '';

@@ -39,7 +39,10 @@ const Delivery = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
   attempts: Type.Integer(),
   last_status_code: Type.Union([Type.Integer(), Type.Null()]),
-  last_error: Type.Union([Type.String(), Type.Null()]),
+  last_error: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Why the last attempt failed: refused_target, unreachable, tls_error, http_error, redirect_not_followed or endpoint_removed; null once delivered.',
+  }),
   created_at: Type.String(),
   next_attempt_at: Type.Union([Type.String(), Type.Null()]),
   delivered_at: Type.Union([Type.String(), Type.Null()]),

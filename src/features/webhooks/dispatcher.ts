@@ -1,12 +1,13 @@
 // Sends the outbox: claims due deliveries (one instance per delivery, see repo.claimDue), POSTs
-// each signed body, and records the attempt. A failure is retried with exponential backoff
+// each signed body through delivery.ts (addresses checked as connected), and records the attempt
+// with the HTTP status or a failure class. A failure is retried with exponential backoff
 // (30 s, 1 min, 2 min, … capped at 1 h) until 24 h after the change, then given up. Runs on a
 // 1 s timer (retries, and deliveries written by other instances) and at once after a local commit.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
+import { deliver } from './delivery.js';
 import { claimDue, findEndpointOf, finishAttempt } from './repo.js';
 import { signatureHeader } from './signature.js';
-import { resolvesPrivately } from './targets.js';
 
 export const GIVE_UP_AFTER_MS = 24 * 3600_000;
 const FIRST_RETRY_MS = 30_000;
@@ -90,36 +91,24 @@ export class WebhookDispatcher {
     const endpoint = await findEndpointOf(this.db, d.tenant_id, d.endpoint_id);
     const attempts = d.attempts + 1;
     if (!endpoint || !endpoint.is_active) {
-      await finishAttempt(this.db, d.tenant_id, d.id, { status: 'failed', attempts, last_error: 'endpoint removed' });
+      await finishAttempt(this.db, d.tenant_id, d.id, { status: 'failed', attempts, last_error: 'endpoint_removed' });
       return;
     }
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      if (!this.options.allowPrivate && (await resolvesPrivately(endpoint.url))) {
-        error = 'refused: the URL resolves to a private or loopback address';
-      } else {
-        const res = await fetch(endpoint.url, {
-          method: 'POST',
-          body: d.payload,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'menu-service-webhooks/1',
-            'menu-event': d.event_type,
-            'menu-delivery': String(d.id),
-            'menu-signature': signatureHeader(endpoint.secret, d.payload, Math.floor(this.now() / 1000)),
-          },
-        });
-        statusCode = res.status;
-        await res.body?.cancel().catch(() => {});
-        if (res.status >= 300 && res.status < 400) error = 'redirect not followed';
-        else if (res.status >= 300) error = `HTTP ${res.status}`;
-      }
-    } catch (err) {
-      error = (err as Error).name === 'TimeoutError' ? 'timed out' : `network error: ${(err as Error).message}`;
-    }
+    const outcome = await deliver({
+      url: endpoint.url,
+      body: d.payload,
+      allowPrivate: this.options.allowPrivate,
+      timeoutMs: TIMEOUT_MS,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'menu-service-webhooks/1',
+        'menu-event': d.event_type,
+        'menu-delivery': String(d.id),
+        'menu-signature': signatureHeader(endpoint.secret, d.payload, Math.floor(this.now() / 1000)),
+      },
+    });
+    const statusCode = 'status' in outcome ? outcome.status : null;
+    const error = outcome.result === 'delivered' ? null : outcome.result;
     const now = this.now();
     if (error === null) {
       await finishAttempt(this.db, d.tenant_id, d.id, {
@@ -137,7 +126,7 @@ export class WebhookDispatcher {
       status: expired ? 'failed' : 'pending',
       attempts,
       last_status_code: statusCode,
-      last_error: error.slice(0, 500),
+      last_error: error,
       next_attempt_at: new Date(next).toISOString(),
     });
   }

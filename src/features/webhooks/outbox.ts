@@ -13,15 +13,11 @@ export function eventOf(change: Change): WebhookEvent {
   return 'menu.updated';
 }
 
-/** Wire names of the changed rows, as the admin API paths name them. */
-const RESOURCE_NAMES: Record<Change['resource'], string> = {
-  categories: 'section',
-  items: 'dish',
-  types: 'sub_category',
-  wineries: 'winery',
-  settings: 'settings',
-  theme: 'theme',
-};
+/** The point-of-sale system's own id of the changed row, so it can match the change without a lookup. */
+function externalIdOf(change: Change): string | null {
+  const row = (change.after ?? change.before) as { external_id?: string | null } | null;
+  return row?.external_id ?? null;
+}
 
 /** `onQueued` is told when a write queued deliveries, so the dispatcher can send them right after the commit. */
 export function outboxListener(now: () => number, onQueued: () => void = () => {}): InTransaction {
@@ -46,7 +42,13 @@ export function outboxListener(now: () => number, onQueued: () => void = () => {
         restaurant_id: tenantId,
         data: {
           via: actor.via,
-          changes: list.map((c) => ({ resource: RESOURCE_NAMES[c.resource], id: c.id, action: c.action })),
+          // `resource` is the admin API's path segment (items, categories, types, wineries, settings, theme).
+          changes: list.map((c) => ({
+            resource: c.resource,
+            id: c.id,
+            external_id: externalIdOf(c),
+            action: c.action,
+          })),
         },
       });
       for (const endpoint of endpoints) {
