@@ -223,7 +223,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addSchema(ErrorEnvelope);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
-  await app.register(tenantPlugin, { directory });
+  await app.register(tenantPlugin, {
+    directory,
+    unknownHostLimit: { store: counters, limit: config.publicRateLimit },
+  });
   await registerSwagger(app);
   await registerRoutes(app, { config, counters, now: options.now, fastPath: fastPathCounts });
 

@@ -55,6 +55,7 @@ export type MessageKey =
   | 'bad_request'
   | 'origin_not_allowed'
   | 'image'
+  | 'image_too_large'
   | 'unsupported_image_type';
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {
@@ -112,6 +113,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     bad_request: 'La richiesta non può essere letta.',
     origin_not_allowed: 'Gli eventi sono accettati solo dalle pagine di questo ristorante.',
     image: ":Attribute deve essere un'immagine.",
+    image_too_large: ':Attribute è troppo grande: :width×:height pixel, al massimo :max megapixel.',
     unsupported_image_type:
       "L'immagine va inviata come corpo della richiesta con Content-Type image/jpeg, image/png o image/webp.",
   },
@@ -169,6 +171,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     bad_request: 'The request cannot be read.',
     origin_not_allowed: "Events are accepted only from this restaurant's own pages.",
     image: 'The :attribute field must be an image.',
+    image_too_large: 'The :attribute is too large: :width×:height pixels, at most :max megapixels.',
     unsupported_image_type:
       'The image must be sent as the request body with Content-Type image/jpeg, image/png or image/webp.',
   },
@@ -227,6 +230,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     bad_request: 'La requête ne peut pas être lue.',
     origin_not_allowed: 'Les événements ne sont acceptés que depuis les pages de ce restaurant.',
     image: 'Le champ :attribute doit être une image.',
+    image_too_large: 'Le champ :attribute est trop grand : :width×:height pixels, au plus :max mégapixels.',
     unsupported_image_type:
       "L'image doit être envoyée comme corps de la requête avec Content-Type image/jpeg, image/png ou image/webp.",
   },
@@ -288,6 +292,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     bad_request: 'Die Anfrage kann nicht gelesen werden.',
     origin_not_allowed: 'Ereignisse werden nur von den Seiten dieses Restaurants angenommen.',
     image: ':Attribute muss ein Bild sein.',
+    image_too_large: ':Attribute ist zu groß: :width×:height Pixel, höchstens :max Megapixel.',
     unsupported_image_type:
       'Das Bild muss als Anfragetext mit Content-Type image/jpeg, image/png oder image/webp gesendet werden.',
   },
@@ -345,6 +350,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     bad_request: 'La solicitud no se puede leer.',
     origin_not_allowed: 'Los eventos solo se aceptan desde las páginas de este restaurante.',
     image: 'El campo :attribute debe ser una imagen.',
+    image_too_large: 'El campo :attribute es demasiado grande: :width×:height píxeles, como máximo :max megapíxeles.',
     unsupported_image_type:
       'La imagen debe enviarse como cuerpo de la solicitud con Content-Type image/jpeg, image/png o image/webp.',
   },

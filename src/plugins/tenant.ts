@@ -1,10 +1,12 @@
 // Resolves the tenant from the Host header (never X-Forwarded-Host) before anything else runs.
 // Unknown or suspended address: the branded HTML 404 on every path. A restaurant that switched
-// its menu off (settings.is_active = false): the same page on public paths only.
+// its menu off (settings.is_active = false): the same page on public paths only. Addresses not in
+// the directory's cache cost a database lookup, so they are rate-limited per client address.
 import fp from 'fastify-plugin';
 import { normalizeHost, type TenantDirectory } from '../accounts/tenants/directory.js';
 import type { TenantState } from '../accounts/tenants/repo.js';
-import { UnknownRestaurantError } from '../core/errors.js';
+import { TooManyRequestsError, UnknownRestaurantError } from '../core/errors.js';
+import { type CounterStore, counterKey, type Hit } from './counters.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,8 +30,20 @@ function served(url: string, state: TenantState | undefined): state is TenantSta
   return state?.status === 'active' && (state.publicActive || isAdminPath(url));
 }
 
-export const tenantPlugin = fp<{ directory: TenantDirectory }>(
-  async (app, { directory }) => {
+export interface TenantPluginOptions {
+  directory: TenantDirectory;
+  /**
+   * Requests whose Host is not in the directory's cache (made-up addresses, each one a database
+   * lookup) count against this budget per client address, like the public API; 0 turns it off.
+   */
+  unknownHostLimit?: { store: CounterStore; limit: number };
+}
+
+/** The counter bucket of requests for addresses not in the cache, per client address (no tenant: 0). */
+export const UNKNOWN_HOST_BUCKET = 'unknown-host';
+
+export const tenantPlugin = fp<TenantPluginOptions>(
+  async (app, { directory, unknownHostLimit }) => {
     app.decorate('tenants', directory);
     app.decorateRequest('tenant', null as unknown as TenantState);
     app.addHook('onRequest', (request, _reply, done) => {
@@ -44,7 +58,17 @@ export const tenantPlugin = fp<{ directory: TenantDirectory }>(
       const host = normalizeHost(request.headers.host);
       const cached = directory.peek(host);
       if (cached) return admit(cached);
-      directory.lookup(host).then(admit, (err) => done(err));
+      const lookup = () => directory.lookup(host).then(admit, (err) => done(err));
+      if (!unknownHostLimit || unknownHostLimit.limit <= 0) return void lookup();
+      const { store, limit } = unknownHostLimit;
+      const settle = (hit: Hit) => {
+        if (hit.count > limit) return done(new TooManyRequestsError(Math.max(1, Math.ceil(hit.resetMs / 1000))));
+        void lookup();
+      };
+      const hit = store.hit(counterKey(UNKNOWN_HOST_BUCKET, 0, request.ip));
+      if (!(hit instanceof Promise)) return settle(hit);
+      // The counter store down: look up anyway (fail open, as the other limits do).
+      hit.then(settle, () => void lookup());
     });
   },
   { name: 'tenant' },

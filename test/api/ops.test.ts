@@ -1,5 +1,5 @@
 // /healthz, /readyz and /metrics: on any Host before tenant resolution; /readyz says 503 when the
-// database or its migrations are not there; /metrics only for loopback callers or the token.
+// database or its migrations are not there (Redis down: test/reliability/redis-outage.test.ts); /metrics only for loopback callers or the token.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';

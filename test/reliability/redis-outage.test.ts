@@ -1,6 +1,6 @@
 // Redis outages: with the shared counters' Redis stopped, rate limits keep applying with each
 // instance's own in-memory counters and requests do not wait for Redis; when Redis is started
-// again the shared counters take over. Uses its own redis-server on a free port (never the shared one).
+// again the shared counters take over. /readyz says "degraded" (200) meanwhile. Uses its own redis-server on a free port (never the shared one).
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { FallbackCounterStore } from '../../src/plugins/shared-counters.js';
 import { restaurantMaker } from '../admin/tokens.js';
-import { createTestApp, eventually, type TestApp } from '../helper.js';
+import { call, createTestApp, eventually, type TestApp } from '../helper.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
@@ -96,6 +96,13 @@ describe('rate limits through a Redis that goes away and comes back', {
     assert.equal(res.statusCode, 429);
     assert.equal(res.json.success, false);
     assert.match(String(res.headers['retry-after']), /^\d+$/);
+    // Still serving, so still ready: "degraded" with the detail, never a 503 that would make a load
+    // balancer pull every instance at once.
+    const ready = await call(t.app, { url: '/readyz', host: 'anything.test' });
+    assert.equal(ready.statusCode, 200, ready.body);
+    assert.equal(ready.json.status, 'degraded');
+    assert.deepEqual(ready.json.checks, { database: 'ok', migrations: 'ok', redis: 'degraded' });
+    assert.match(ready.json.detail, /Redis is unreachable/);
 
     redis = await startRedis(port);
     await eventually(async () => assert.equal(store().isShared, true), 10_000);
@@ -105,5 +112,10 @@ describe('rate limits through a Redis that goes away and comes back', {
     const fresh = await again.keys(`outage-test:admin:${c.id}:*`);
     again.disconnect();
     assert.equal(fresh.length, 1, 'back on the shared counters');
+    await eventually(async () => {
+      const back = await call(t.app, { url: '/readyz', host: 'anything.test' });
+      assert.equal(back.statusCode, 200);
+      assert.deepEqual(back.json, { status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'ok' } });
+    }, 5000);
   });
 });

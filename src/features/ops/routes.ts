@@ -1,4 +1,5 @@
-// /healthz, /readyz and /metrics: for load balancers, orchestrators and Prometheus. They answer on
+// /healthz, /readyz and /metrics: for load balancers, orchestrators and Prometheus (/readyz: 503
+// only for the database or pending migrations; Redis down is 200 "degraded"). They answer on
 // any Host, before tenant resolution and outside every rate limit (plugins/tenant.ts lets them
 // through). /metrics is not public: a bearer METRICS_TOKEN when set, else loopback callers only.
 import { timingSafeEqual } from 'node:crypto';
@@ -10,7 +11,7 @@ import { UnauthenticatedError } from '../../core/errors.js';
 import { pendingMigrations } from '../../db/migrate.js';
 import { createMetrics, type FastPathCounts } from './metrics.js';
 
-type Check = 'ok' | 'failed' | 'not configured';
+type Check = 'ok' | 'failed' | 'not configured' | 'degraded';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -76,7 +77,9 @@ export const opsRoutes = fp(
           2000,
         ).then(
           () => 'ok' as const,
-          () => 'failed' as const,
+          // Degraded, not failed: without Redis each instance counts its own rate limits and
+          // keeps serving. A 503 here would make a load balancer pull every instance at once.
+          () => 'degraded' as const,
         );
       }
       const [db, m, r] = await Promise.all([database, migrations, cache]);
@@ -89,11 +92,19 @@ export const opsRoutes = fp(
     );
     app.get('/readyz', { schema: { hide: true }, config: { untenanted: true } }, async (_request, reply) => {
       const result = await checks();
+      // Only what stops the service (the database, pending migrations) makes it 503.
       const ready = Object.values(result).every((c) => c !== 'failed');
+      const degraded = Object.values(result).includes('degraded');
       return reply
         .code(ready ? 200 : 503)
         .headers(noStore)
-        .send({ status: ready ? 'ready' : 'unavailable', checks: result });
+        .send({
+          status: ready ? (degraded ? 'degraded' : 'ready') : 'unavailable',
+          checks: result,
+          ...(result.redis === 'degraded'
+            ? { detail: 'Redis is unreachable: rate limits are counted per instance until it is back.' }
+            : {}),
+        });
     });
     app.get('/metrics', { schema: { hide: true }, config: { untenanted: true } }, async (request, reply) => {
       if (!mayReadMetrics(request, app.config.metricsToken)) throw new UnauthenticatedError();
