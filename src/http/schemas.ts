@@ -28,6 +28,33 @@ export function envelope<D extends TSchema, M extends TSchema>(data: D, meta: M)
   return Type.Object({ success: Type.Boolean(), data, meta });
 }
 
+const PageLink = Type.Union([Type.String(), Type.Null()]);
+/** Where the neighbouring pages are: the same path and query with another `page` (null past either end). */
+export const PageLinks = Type.Object(
+  { first: Type.String(), last: Type.String(), prev: PageLink, next: PageLink },
+  { description: 'The same request for the first, last, previous and next page (null when there is none).' },
+);
+
+/** An admin list: the envelope plus `links` to the neighbouring pages (the public /items keeps the spec's shape). */
+export function pagedEnvelope<D extends TSchema, M extends TSchema>(data: D, meta: M) {
+  return Type.Object({ success: Type.Boolean(), data, meta, links: PageLinks });
+}
+
+/** `links` for page `page` of `lastPage`, built from the request's own path and query. */
+export function pageLinks(requestUrl: string, page: number, lastPage: number) {
+  const url = new URL(requestUrl, 'http://x');
+  const at = (n: number) => {
+    url.searchParams.set('page', String(n));
+    return `${url.pathname}?${url.searchParams.toString()}`;
+  };
+  return {
+    first: at(1),
+    last: at(lastPage),
+    prev: page > 1 ? at(Math.min(page - 1, lastPage)) : null,
+    next: page < lastPage ? at(page + 1) : null,
+  };
+}
+
 const errorRef = Type.Ref('ErrorEnvelope');
 
 /** Error statuses every API route can answer (declared so they are documented and serialized). */

@@ -6,10 +6,15 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Spec: an unsupported locale is served in Italian. */
+/** The language of a tag: `en-GB`, `de_CH` and `EN` are English, German and English. */
+export function languageOf(tag: string): string {
+  return tag.trim().toLowerCase().split(/[-_]/, 1)[0];
+}
+
+/** Spec: an unsupported locale is served in Italian; a tag with a region falls back to its language first. */
 export function resolveLocale(requested: string | undefined, fallback: Locale): Locale {
   if (requested === undefined || requested === '') return fallback;
-  const code = requested.toLowerCase();
+  const code = languageOf(requested);
   return isLocale(code) ? code : 'it';
 }
 
@@ -24,7 +29,7 @@ export function servedLocaleFrom(
   requested: string | undefined,
 ): Locale {
   if (requested === undefined || requested === '') return defaultLocale;
-  const code = requested.toLowerCase();
+  const code = languageOf(requested);
   if (isLocale(code) && (offered.includes(code) || code === defaultLocale)) return code;
   return offered.includes('it') ? 'it' : defaultLocale;
 }

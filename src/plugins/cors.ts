@@ -5,6 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import FindMyWay from 'find-my-way';
 
+/** Headers a browser script may read on a public answer: revalidation and the rate-limit budget. */
+export const EXPOSED_HEADERS = 'ETag, X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
+
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
@@ -21,6 +24,7 @@ export async function publicCors(scope: FastifyInstance): Promise<void> {
   });
   scope.addHook('onRequest', (_request, reply, done) => {
     reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     done();
   });
   scope.options(

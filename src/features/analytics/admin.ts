@@ -7,7 +7,7 @@ import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { paginate } from '../../http/params.js';
-import { adminErrorResponses, envelope, nowIso } from '../../http/schemas.js';
+import { adminErrorResponses, envelope, nowIso, pagedEnvelope, pageLinks } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 import { RULE } from '../../http/validator.js';
 import { resolveLocale } from '../../i18n/locales.js';
@@ -144,7 +144,7 @@ export function registerAnalyticsReports(app: FastifyInstance, now: () => number
           page: Type.Integer({ minimum: 1, default: 1 }),
           per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
         }),
-        response: { 200: envelope(Type.Array(ItemStat), ReportPageMeta), ...adminErrorResponses },
+        response: { 200: pagedEnvelope(Type.Array(ItemStat), ReportPageMeta), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -155,7 +155,11 @@ export function registerAnalyticsReports(app: FastifyInstance, now: () => number
         c.locale,
         (row) => row,
       );
-      return { ...page, meta: { ...page.meta, from: c.range.from, to: c.range.to } };
+      return {
+        ...page,
+        meta: { ...page.meta, from: c.range.from, to: c.range.to },
+        links: pageLinks(request.url, page.meta.page, page.meta.last_page),
+      };
     },
   );
 }

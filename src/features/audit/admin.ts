@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { READ_SCOPES } from '../../accounts/tokens/scopes.js';
 import type { Db } from '../../db/connect.js';
 import { Id } from '../../http/inputs.js';
-import { adminErrorResponses, envelope, nowIso } from '../../http/schemas.js';
+import { adminErrorResponses, envelope, nowIso, pagedEnvelope, pageLinks } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 import { RULE } from '../../http/validator.js';
 import { type AuditEntryRow, listAuditEntries } from './repo.js';
@@ -131,12 +131,12 @@ export function registerAuditLog(app: FastifyInstance): void {
       schema: {
         summary: 'Audit log of admin writes (API and panel), newest first',
         querystring: AuditQuery,
-        response: { 200: envelope(Type.Array(AuditEntry), AuditMeta), ...adminErrorResponses },
+        response: { 200: pagedEnvelope(Type.Array(AuditEntry), AuditMeta), ...adminErrorResponses },
       },
     },
     async (request) => {
       const page = await readAuditLog(app.database.db, request.tenant.id, request.query);
-      return { success: true, ...page };
+      return { success: true, ...page, links: pageLinks(request.url, page.meta.page, page.meta.last_page) };
     },
   );
 }

@@ -8,6 +8,7 @@ import type { TenantState } from '../../accounts/tenants/repo.js';
 import { servedLocale } from '../../catalog/snapshot.js';
 import { nowIso } from '../../http/schemas.js';
 import { type Locale, servedLocaleFrom } from '../../i18n/locales.js';
+import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { menuData } from './compose.js';
 import type { CachedDocument } from './document.js';
 import { MenuResponse } from './schema.js';
@@ -20,6 +21,7 @@ const MENU_HEADERS = Object.freeze({
   'cache-control': 'public, no-cache',
   // Public reads are open to any web site (plugins/cors.ts); the fast path sends these headers as they are.
   'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED_HEADERS,
   // The fast path answers before Fastify's hooks: the security headers travel with the document.
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',

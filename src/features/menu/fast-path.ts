@@ -7,6 +7,7 @@ import { normalizeHost, type TenantDirectory } from '../../accounts/tenants/dire
 import type { SnapshotStore } from '../../catalog/snapshot.js';
 import type { Config } from '../../config.js';
 import { servedLocaleFrom } from '../../i18n/locales.js';
+import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
 import { menuKey } from './cached.js';
 import { type CachedDocument, type DocumentCache, matchesEtag, negotiateEncoding } from './document.js';
@@ -101,6 +102,7 @@ export function menuFastPath(deps: FastPathDeps) {
         vary,
         'cache-control': cacheControl,
         'access-control-allow-origin': '*',
+        'access-control-expose-headers': EXPOSED_HEADERS,
         ...rateHeaders,
       });
       res.end();

@@ -10,9 +10,18 @@ import { type FieldIssue, NotFoundError, ValidationError } from '../../core/erro
 import { findByExternalId, findRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
 import { partial } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
-import { adminErrorResponses, envelope, LocaleMeta, nowIso, PageMeta } from '../../http/schemas.js';
+import {
+  adminErrorResponses,
+  envelope,
+  LocaleMeta,
+  nowIso,
+  PageMeta,
+  pagedEnvelope,
+  pageLinks,
+} from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 import { inOnePass } from '../../http/validator.js';
+import { acceptReadShape, rawIdParam } from '../../http/write-shape.js';
 import { type Locale, resolveLocale } from '../../i18n/locales.js';
 
 /** What every admin list query carries besides the resource's own filters. */
@@ -120,6 +129,9 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
     external_id: externalIdOf(row),
   });
   const one = envelope(entity, LocaleMeta);
+  // What a read returns can be written back as it is (read-only fields dropped, *_translations read).
+  const readShape = acceptReadShape(input, entity);
+  const readShapeOfRow = acceptReadShape(input, entity, (request) => ({ id: rawIdParam(request) }));
   const respond = async (tenantId: number, id: number, localeParam: string | undefined) => {
     const snapshot = await ownerSnapshot(app, tenantId);
     const row = r.find(snapshot, id);
@@ -135,7 +147,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       schema: {
         summary: `List ${r.summary} (inactive included)`,
         querystring: listQuery,
-        response: { 200: envelope(Type.Array(entity), PageMeta), ...adminErrorResponses },
+        response: { 200: pagedEnvelope(Type.Array(entity), PageMeta), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -145,7 +157,8 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       const rows = r
         .list(snapshot, q)
         .filter((row) => q.external_id === undefined || externalIdOf(row) === q.external_id);
-      return paginate(rows, q, locale, (row) => view(snapshot, row, locale));
+      const page = paginate(rows, q, locale, (row) => view(snapshot, row, locale));
+      return { ...page, links: pageLinks(request.url, page.meta.page, page.meta.last_page) };
     },
   );
 
@@ -169,6 +182,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
     `/${r.path}`,
     {
       config: { scopes: WRITE_SCOPES, validatesInHandler: true },
+      preValidation: readShape,
       schema: {
         summary: `Create ${r.summary}`,
         querystring: LocaleQuery,
@@ -205,6 +219,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       method,
       url: `/${r.path}/:id`,
       config: { scopes: WRITE_SCOPES, validatesInHandler: true },
+      preValidation: readShapeOfRow,
       schema: updateSchema,
       handler: async (request) => {
         const tenantId = request.tenant.id;

@@ -5,6 +5,7 @@ import { apiActor, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 import { inOnePass } from '../../http/validator.js';
+import { acceptReadShape } from '../../http/write-shape.js';
 import { Settings, settingsView } from './schema.js';
 import { SettingsInput, updateRestaurantSettings } from './service.js';
 
@@ -24,6 +25,10 @@ export function registerAdminSettings(app: FastifyInstance): void {
     '/settings',
     {
       config: { scopes: WRITE_SCOPES, validatesInHandler: true },
+      preValidation: acceptReadShape(SettingsInput, Settings, async (request) => ({
+        id: (await ownerSnapshot(app, request.tenant.id)).settings.id,
+        slug: request.tenant.slug,
+      })),
       schema: { summary: 'Update restaurant settings (partial)', body: SettingsInput, response },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { apiActor, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
+import { acceptReadShape } from '../../http/write-shape.js';
 import { Theme, themeView } from './schema.js';
 import { ThemeInput, updateThemeSettings } from './service.js';
 
@@ -22,6 +23,9 @@ export function registerAdminTheme(app: FastifyInstance): void {
     '/theme',
     {
       config: { scopes: WRITE_SCOPES },
+      preValidation: acceptReadShape(ThemeInput, Theme, async (request) => ({
+        id: themeView(await ownerSnapshot(app, request.tenant.id)).id,
+      })),
       schema: { summary: 'Update the visual theme (partial)', body: ThemeInput, response },
     },
     async (request) => {
