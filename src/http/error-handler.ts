@@ -128,6 +128,20 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   return reply.code(500).send(errorBody(locale, 'server_error'));
 }
 
+/** One (method, path) the app answers, with the schemas it declared. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; hide?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every (method, path) the app answers, in registration order (the fuzz suite walks it). */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 /**
  * Error handler, 404 and 405 for the whole app. Fastify answers 404 to a known path with the
  * wrong method; a shadow router of every registered (method, path) tells the two apart.
@@ -135,6 +149,8 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
 export function registerErrorHandling(app: FastifyInstance): void {
   const shadow = FindMyWay({ ignoreTrailingSlash: true });
   const registered = new Set<string>();
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     // The CORS preflight catch-all (plugins/cors.ts) is not a method of every path.
     if ((route.config as { preflight?: boolean } | undefined)?.preflight) return;
@@ -144,6 +160,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (registered.has(key)) continue;
       registered.add(key);
       shadow.on(method as 'GET', route.url, () => {});
+      table.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
     }
   });
 
@@ -167,13 +184,16 @@ export type TenantResolver = (
 /**
  * Fastify's `frameworkErrors` option: a URL the router cannot even read (bad %-encoding, an
  * over-long parameter) is answered before any hook runs, so the restaurant is resolved here too:
- * an unknown address still gets the HTML page, a known one the envelope (404 under /api).
+ * an unknown address still gets the HTML page, a known one a 404: the envelope under /api, the
+ * HTML page elsewhere.
  */
 export function frameworkErrorHandler(resolve: TenantResolver) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const answer = (tenant: { status: string } | undefined) => {
       if (tenant?.status !== 'active') return sendError(new UnknownRestaurantError(), request, reply);
-      return sendError(isApiPath(request.url) ? new NotFoundError() : error, request, reply);
+      // A URL that cannot be read names no resource and no page: 404, the envelope under /api and
+      // the HTML page elsewhere (a browser asked), as for any other missing page.
+      return sendError(new NotFoundError(), request, reply);
     };
     const tenant = resolve(request.headers.host);
     if (!(tenant instanceof Promise)) return answer(tenant);

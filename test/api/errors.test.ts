@@ -35,7 +35,7 @@ for (const dialect of dialects) {
       assert.equal(items.statusCode, 405);
     });
 
-    test('a URL the router cannot read answers the envelope, or the HTML page on an unknown address', async () => {
+    test('a URL the router cannot read answers 404: the envelope under /api, else the HTML page', async () => {
       for (const url of ['/api/v1/items/%E0%A4%A', `/api/v1/items/${'9'.repeat(300)}`]) {
         const res = await call(t.app, { url, host: 'alpha' });
         assert.equal(res.statusCode, 404, url);
@@ -43,6 +43,12 @@ for (const dialect of dialects) {
         const unknown = await call(t.app, { url, host: 'nobody' });
         assert.equal(unknown.statusCode, 404);
         assert.match(unknown.headers['content-type'] as string, /^text\/html/);
+      } // Outside /api a browser is asking: the page, never JSON (found by test/reliability/fuzz.test.ts).
+      for (const url of ['/admin/menu/sections/%E0%A4%A', '/media/%E2%82', `/media/${'9'.repeat(300)}`]) {
+        const res = await call(t.app, { url, host: 'alpha' });
+        assert.equal(res.statusCode, 404, url);
+        assert.match(res.headers['content-type'] as string, /^text\/html/, url);
+        assert.match(res.body, /^<!doctype html>/i);
       }
     });
 

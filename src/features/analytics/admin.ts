@@ -81,10 +81,12 @@ function isCalendarDay(day: string): boolean {
 export function rangeOf(tenantId: number, timezone: string, q: { from?: string; to?: string }, now: number): Range {
   const today = localDayHour(timezone, now).day;
   const to = q.to ?? today;
-  const from = q.from ?? addDays(to, -29);
   const issues: FieldIssue[] = [];
-  if (!isCalendarDay(from)) issues.push({ field: 'from', rule: 'date' });
   if (!isCalendarDay(to)) issues.push({ field: 'to', rule: 'date' });
+  // The default start counts back from `to`, so only from a real day (the panel passes its query
+  // unchecked: `?to=%FF` once made this a 500, found by test/reliability/fuzz.test.ts).
+  const from = q.from ?? (issues.length === 0 ? addDays(to, -29) : today);
+  if (!isCalendarDay(from)) issues.unshift({ field: 'from', rule: 'date' });
   if (issues.length === 0 && to < from) issues.push({ field: 'to', rule: 'after_or_equal', params: { date: 'from' } });
   else if (issues.length === 0 && daysBetween(from, to) > MAX_DAYS)
     issues.push({ field: 'to', rule: 'range_too_long' });
