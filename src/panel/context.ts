@@ -1,6 +1,7 @@
 // What every panel page is rendered with: the panel's language, its words, the restaurant, the
 // signed-in session (if any) and the CSRF token the page's forms carry.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Html, sendHtml } from '../http/html.js';
 import { readCookie } from './cookies.js';
 import type { PanelSession } from './session.js';
 import { en, type PanelTexts } from './texts-en.js';
@@ -57,8 +58,8 @@ declare module 'fastify' {
 }
 
 /** Answers an HTML page (the security headers are already set by the panel's hook). */
-export function sendPage(reply: FastifyReply, html: string, status = 200) {
-  return reply.code(status).type('text/html; charset=utf-8').send(html);
+export function sendPage(reply: FastifyReply, page: Html, status = 200) {
+  return sendHtml(reply, page, status);
 }
 
 /** 303 See Other: after a POST the browser follows with a GET, so a reload never repeats the POST. */

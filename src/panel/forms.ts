@@ -2,7 +2,7 @@
 // fields (in the panel's language), and drawing labelled controls with their hints and errors.
 import { randomBytes } from 'node:crypto';
 import type { FieldIssue } from '../core/errors.js';
-import { esc } from '../http/html.js';
+import { type AttrValue, attrs, type Html, type HtmlValue, html, join } from '../http/html.js';
 import { formatMessage } from '../i18n/messages.js';
 import type { PanelContext } from './context.js';
 
@@ -41,11 +41,19 @@ export function addError(errors: FieldErrors, field: string, message: string): v
   errors[field] = messages;
 }
 
+/** `name.it` → `name_it` when the form has such a field; otherwise the top-level field. */
+function formField(issue: FieldIssue, fields: Set<string>): string {
+  const [top, second] = issue.field.split('.');
+  const nested = `${top}_${second}`;
+  return second !== undefined && fields.has(nested) ? nested : top;
+}
+
 /** Validation issues (the API's rules) as messages in the panel's language, keyed by the form's field. */
-export function issuesToErrors(ctx: PanelContext, issues: FieldIssue[], labels: Record<string, string>): FieldErrors {
+export function fieldErrors(ctx: PanelContext, issues: FieldIssue[], labels: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
+  const fields = new Set(Object.keys(labels));
   for (const issue of issues) {
-    const field = issue.field.split('.')[0];
+    const field = formField(issue, fields);
     const attribute = labels[field] ?? field.replace(/_/g, ' ');
     addError(errors, field, formatMessage(ctx.locale, issue.rule, { attribute, ...issue.params }));
   }
@@ -54,96 +62,140 @@ export function issuesToErrors(ctx: PanelContext, issues: FieldIssue[], labels: 
 
 export const fieldId = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
-export function hidden(name: string, value: string): string {
-  return `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`;
+export function hidden(name: string, value: string): Html {
+  return html`<input type="hidden" name="${name}" value="${value}">`;
 }
 
 /** A one-time nonce: the server acts on a form carrying it once, however often it is sent. */
-export function nonceField(): string {
+export function nonceField(): Html {
   return hidden('_nonce', randomBytes(18).toString('base64url'));
 }
 
-export function csrfField(ctx: PanelContext): string {
+export function csrfField(ctx: PanelContext): Html {
   return hidden('_csrf', ctx.csrf);
 }
 
 /** The list of problems at the top of a form, each linking to its field. */
-export function errorSummary(ctx: PanelContext, errors: FieldErrors, labels: Record<string, string>): string {
+export function errorSummary(ctx: PanelContext, errors: FieldErrors, labels: Record<string, string>): Html {
   const fields = Object.keys(errors);
-  if (fields.length === 0) return '';
-  const items = fields
-    .flatMap((f) => errors[f].map((m) => `<li><a href="#${fieldId(f)}">${esc(labels[f] ?? f)}: ${esc(m)}</a></li>`))
-    .join('');
-  return `<div class="error-summary" role="alert" tabindex="-1"><p>${esc(ctx.t.fixErrors(fields.length))}</p><ul>${items}</ul></div>`;
+  if (fields.length === 0) return html``;
+  const items = fields.flatMap((f) =>
+    errors[f].map((m) => html`<li><a href="#${fieldId(f)}">${labels[f] ?? f}: ${m}</a></li>`),
+  );
+  return html`<div class="error-summary" role="alert" tabindex="-1"><p>${ctx.t.fixErrors(fields.length)}</p><ul>${items}</ul></div>`;
 }
 
-export function notice(kind: 'success' | 'info' | 'error', html: string): string {
-  return `<div class="notice notice-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${html}</div>`;
+export function notice(kind: 'success' | 'info' | 'error', body: HtmlValue): Html {
+  return html`<div class="notice notice-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${body}</div>`;
 }
 
-interface FieldOptions {
+export interface FieldOptions {
   name: string;
   label: string;
   errors?: FieldErrors;
   hint?: string;
   required?: boolean;
+  /** More attributes of the control (inputmode, list, lang…), escaped like every other value. */
+  extra?: Record<string, AttrValue>;
+  /** More classes of the field's wrapper. */
+  className?: string;
+}
+
+/** A field's messages under its label (several joined by line breaks). */
+export function fieldError(id: string, messages: readonly string[]): Html {
+  return messages.length ? html`<p class="field-error" id="${id}-error">${join(messages, html`<br>`)}</p>` : html``;
 }
 
 /** Label, hint, error and the aria attributes that tie them to the control. */
 function parts(o: FieldOptions) {
   const id = fieldId(o.name);
   const messages = o.errors?.[o.name] ?? [];
-  const describedBy = [o.hint ? `${id}-hint` : '', messages.length ? `${id}-error` : ''].filter(Boolean).join(' ');
-  const aria = `${describedBy ? ` aria-describedby="${describedBy}"` : ''}${messages.length ? ' aria-invalid="true"' : ''}${o.required ? ' required' : ''}`;
-  const hint = o.hint ? `<p class="hint" id="${id}-hint">${esc(o.hint)}</p>` : '';
-  const error = messages.length
-    ? `<p class="field-error" id="${id}-error">${messages.map((m) => esc(m)).join('<br>')}</p>`
-    : '';
-  return { id, aria, hint, error, invalid: messages.length > 0 };
+  const invalid = messages.length > 0;
+  const aria = {
+    'aria-describedby': [o.hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''],
+    'aria-invalid': invalid ? 'true' : undefined,
+    required: o.required,
+  };
+  const hint = o.hint ? html`<p class="hint" id="${id}-hint">${o.hint}</p>` : html``;
+  const error = fieldError(id, messages);
+  const wrapper = (...classes: string[]) => attrs({ class: [...classes, o.className, invalid && 'invalid'] });
+  return { id, aria, hint, error, invalid, wrapper };
 }
 
 export function input(
   o: FieldOptions & { value: string; type?: string; autocomplete?: string; maxlength?: number },
-): string {
+): Html {
   const p = parts(o);
-  const extra = `${o.autocomplete ? ` autocomplete="${o.autocomplete}"` : ''}${o.maxlength ? ` maxlength="${o.maxlength}"` : ''}`;
-  return `<div class="field${p.invalid ? ' invalid' : ''}"><label for="${p.id}">${esc(o.label)}</label>${p.hint}${p.error}<input id="${p.id}" name="${esc(o.name)}" type="${o.type ?? 'text'}" value="${esc(o.value)}"${extra}${p.aria}></div>`;
+  const control = attrs({
+    id: p.id,
+    name: o.name,
+    type: o.type ?? 'text',
+    value: o.value,
+    autocomplete: o.autocomplete,
+    maxlength: o.maxlength,
+    ...o.extra,
+    ...p.aria,
+  });
+  return html`<div${p.wrapper('field')}><label for="${p.id}">${o.label}</label>${p.hint}${p.error}<input${control}></div>`;
 }
 
-export function textarea(o: FieldOptions & { value: string; rows?: number }): string {
+export function textarea(o: FieldOptions & { value: string; rows?: number; maxlength?: number }): Html {
   const p = parts(o);
-  return `<div class="field${p.invalid ? ' invalid' : ''}"><label for="${p.id}">${esc(o.label)}</label>${p.hint}${p.error}<textarea id="${p.id}" name="${esc(o.name)}" rows="${o.rows ?? 3}"${p.aria}>${esc(o.value)}</textarea></div>`;
+  const control = attrs({ id: p.id, name: o.name, rows: o.rows ?? 3, maxlength: o.maxlength, ...o.extra, ...p.aria });
+  return html`<div${p.wrapper('field')}><label for="${p.id}">${o.label}</label>${p.hint}${p.error}<textarea${control}>${o.value}</textarea></div>`;
 }
 
-export function select(o: FieldOptions & { value: string; options: { value: string; label: string }[] }): string {
-  const p = parts(o);
-  const opts = o.options
-    .map(
-      (opt) =>
-        `<option value="${esc(opt.value)}"${opt.value === o.value ? ' selected' : ''}>${esc(opt.label)}</option>`,
-    )
-    .join('');
-  return `<div class="field${p.invalid ? ' invalid' : ''}"><label for="${p.id}">${esc(o.label)}</label>${p.hint}${p.error}<select id="${p.id}" name="${esc(o.name)}"${p.aria}>${opts}</select></div>`;
+export interface Option {
+  value: string;
+  label: string;
 }
 
-export function checkbox(o: FieldOptions & { checked: boolean; value?: string }): string {
+export function options(list: readonly Option[], selected: string): Html[] {
+  return list.map(
+    (opt) => html`<option${attrs({ value: opt.value, selected: opt.value === selected })}>${opt.label}</option>`,
+  );
+}
+
+/** A select; `groups` puts options under headings (each `<optgroup>`), after the plain `options`. */
+export function select(
+  o: FieldOptions & {
+    value: string;
+    options: readonly Option[];
+    groups?: readonly { label: string; options: readonly Option[] }[];
+  },
+): Html {
   const p = parts(o);
-  return `<div class="field check${p.invalid ? ' invalid' : ''}"><input id="${p.id}" name="${esc(o.name)}" type="checkbox" value="${esc(o.value ?? '1')}"${o.checked ? ' checked' : ''}${p.aria}><label for="${p.id}">${esc(o.label)}</label>${p.hint}${p.error}</div>`;
+  const groups = (o.groups ?? []).map(
+    (g) => html`<optgroup label="${g.label}">${options(g.options, o.value)}</optgroup>`,
+  );
+  return html`<div${p.wrapper('field')}><label for="${p.id}">${o.label}</label>${p.hint}${p.error}<select${attrs({ id: p.id, name: o.name, ...o.extra, ...p.aria })}>${options(o.options, o.value)}${groups}</select></div>`;
+}
+
+export function checkbox(o: FieldOptions & { checked: boolean; value?: string }): Html {
+  const p = parts(o);
+  const control = attrs({
+    id: p.id,
+    name: o.name,
+    type: 'checkbox',
+    value: o.value ?? '1',
+    checked: o.checked,
+    ...o.extra,
+    ...p.aria,
+  });
+  return html`<div${p.wrapper('field', 'check')}><input${control}><label for="${p.id}">${o.label}</label>${p.hint}${p.error}</div>`;
 }
 
 /** A group of checkboxes sharing one name (each `value` is what is sent), in a fieldset with its legend. */
 export function checkboxGroup(
   o: FieldOptions & { values: string[]; options: { value: string; label: string; help?: string }[] },
-): string {
+): Html {
   const p = parts(o);
-  const boxes = o.options
-    .map((opt, i) => {
-      const id = `${p.id}-${i}`;
-      const help = opt.help ? ` <span class="hint">${esc(opt.help)}</span>` : '';
-      return `<div class="check"><input id="${id}" name="${esc(o.name)}" type="checkbox" value="${esc(opt.value)}"${
-        o.values.includes(opt.value) ? ' checked' : ''
-      }><label for="${id}">${esc(opt.label)}${help}</label></div>`;
-    })
-    .join('');
-  return `<fieldset class="field${p.invalid ? ' invalid' : ''}" id="${p.id}"${p.aria.replace(' required', '')}><legend>${esc(o.label)}</legend>${p.hint}${p.error}${boxes}</fieldset>`;
+  const boxes = o.options.map((opt, i) => {
+    const id = `${p.id}-${i}`;
+    const help = opt.help ? html` <span class="hint">${opt.help}</span>` : '';
+    const box = attrs({ id, name: o.name, type: 'checkbox', value: opt.value, checked: o.values.includes(opt.value) });
+    return html`<div class="check"><input${box}><label for="${id}">${opt.label}${help}</label></div>`;
+  });
+  const aria = { ...p.aria, required: undefined };
+  return html`<fieldset${p.wrapper('field')}${attrs({ id: p.id, ...aria })}><legend>${o.label}</legend>${p.hint}${p.error}${boxes}</fieldset>`;
 }

@@ -2,7 +2,7 @@
 // restaurant, session), the sign-in redirect for signed-out visits, and the CSRF check on every
 // POST (a POST that fails it changes nothing: the handler never runs).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { esc } from '../http/html.js';
+import { type Html, html } from '../http/html.js';
 import { type PanelContext, panelLocale, seeOther, sendPage, textsFor } from './context.js';
 import { asForm, str } from './forms.js';
 import { renderPage } from './layout.js';
@@ -80,10 +80,10 @@ function csrfOk(request: FastifyRequest, publicRoute: boolean): boolean {
   return publicRoute && loginCsrfMatches(request, token);
 }
 
-export function csrfRefusal(ctx: PanelContext): string {
+export function csrfRefusal(ctx: PanelContext): Html {
   return renderPage(ctx, {
     title: ctx.t.csrfTitle,
-    body: `<p>${esc(ctx.t.csrfText)}</p><p><a href="/admin">${esc(ctx.t.backHome)}</a></p>`,
+    body: html`<p>${ctx.t.csrfText}</p><p><a href="/admin">${ctx.t.backHome}</a></p>`,
   });
 }
 

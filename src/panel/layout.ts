@@ -1,6 +1,6 @@
 // The page every panel screen is drawn in: head (the panel's stylesheet and script, nothing
 // inline), header with the restaurant, the navigation, the language switch and sign-out.
-import { esc } from '../http/html.js';
+import { type Html, html } from '../http/html.js';
 import { assetUrl } from './assets.js';
 import { PANEL_LOCALES, type PanelContext, textsFor } from './context.js';
 import { hidden } from './forms.js';
@@ -20,68 +20,59 @@ export const NAV: { key: keyof PanelTexts & string; href: string }[] = [
 
 export type NavKey = (typeof NAV)[number]['key'];
 
-function languageSwitch(ctx: PanelContext): string {
+function languageSwitch(ctx: PanelContext): Html {
   const others = PANEL_LOCALES.filter((l) => l !== ctx.locale);
-  return `<form method="post" action="/admin/language" class="lang-switch">${hidden('_csrf', ctx.csrf)}${hidden(
-    'back',
-    ctx.url,
-  )}${others
-    .map(
-      (l) =>
-        `<button type="submit" name="lang" value="${l}" lang="${l}" aria-label="${esc(textsFor(l).language)}: ${esc(
-          textsFor(l).lang,
-        )}">${esc(textsFor(l).lang)}</button>`,
-    )
-    .join('')}</form>`;
+  const buttons = others.map(
+    (l) =>
+      html`<button type="submit" name="lang" value="${l}" lang="${l}" aria-label="${textsFor(l).language}: ${textsFor(l).lang}">${textsFor(l).lang}</button>`,
+  );
+  return html`<form method="post" action="/admin/language" class="lang-switch">${hidden('_csrf', ctx.csrf)}${hidden('back', ctx.url)}${buttons}</form>`;
 }
 
-function navigation(ctx: PanelContext, active: NavKey | undefined): string {
-  const items = NAV.map(({ key, href }) => {
-    const current = key === active ? ' aria-current="page"' : '';
-    return `<li><a href="${href}"${current}>${esc(ctx.t[key] as string)}</a></li>`;
-  }).join('');
-  return `<nav class="panel-nav" aria-label="${esc(ctx.t.nav)}"><ul>${items}</ul></nav>`;
+function navigation(ctx: PanelContext, active: NavKey | undefined): Html {
+  const items = NAV.map(
+    ({ key, href }) =>
+      html`<li><a href="${href}"${key === active ? html` aria-current="page"` : ''}>${ctx.t[key] as string}</a></li>`,
+  );
+  return html`<nav class="panel-nav" aria-label="${ctx.t.nav}"><ul>${items}</ul></nav>`;
 }
 
 export interface PageOptions {
   title: string;
-  body: string;
+  body: Html;
   active?: NavKey;
   /** Extra ES modules this page needs (names under /admin/assets/). */
   scripts?: string[];
 }
 
-export function renderPage(ctx: PanelContext, options: PageOptions): string {
+export function renderPage(ctx: PanelContext, options: PageOptions): Html {
   const { t } = ctx;
   const signedIn = ctx.session !== undefined;
   const account = ctx.session
-    ? `<div class="who"><span>${esc(t.signedInAs)} <strong>${esc(ctx.session.user.email)}</strong></span><form method="post" action="/admin/logout">${hidden(
-        '_csrf',
-        ctx.csrf,
-      )}<button type="submit" class="link-button">${esc(t.signOut)}</button></form></div>`
+    ? html`<div class="who"><span>${t.signedInAs} <strong>${ctx.session.user.email}</strong></span><form method="post" action="/admin/logout">${hidden('_csrf', ctx.csrf)}<button type="submit" class="link-button">${t.signOut}</button></form></div>`
     : '';
-  const scripts = ['panel.js', ...(options.scripts ?? [])]
-    .map((name) => `<script type="module" src="${assetUrl(name)}"></script>`)
-    .join('');
-  return `<!doctype html>
+  const scripts = ['panel.js', ...(options.scripts ?? [])].map(
+    (name) => html`<script type="module" src="${assetUrl(name)}"></script>`,
+  );
+  return html`<!doctype html>
 <html lang="${ctx.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${esc(options.title)} · ${esc(ctx.restaurant)}</title>
+<title>${options.title} · ${ctx.restaurant}</title>
 <link rel="stylesheet" href="${assetUrl('panel.css')}">
 ${scripts}
 </head>
 <body>
-<a class="skip" href="#main">${esc(t.skip)}</a>
+<a class="skip" href="#main">${t.skip}</a>
 <header class="panel-header">
-<div class="brand"><span class="restaurant">${esc(ctx.restaurant)}</span><span class="product">${esc(t.panel)}</span></div>
-<div class="tools">${signedIn ? `<a href="/" class="public-link">${esc(t.viewMenu)}</a>` : ''}${languageSwitch(ctx)}${account}</div>
+<div class="brand"><span class="restaurant">${ctx.restaurant}</span><span class="product">${t.panel}</span></div>
+<div class="tools">${signedIn ? html`<a href="/" class="public-link">${t.viewMenu}</a>` : ''}${languageSwitch(ctx)}${account}</div>
 </header>
 ${signedIn ? navigation(ctx, options.active) : ''}
 <main id="main" tabindex="-1">
-<h1>${esc(options.title)}</h1>
+<h1>${options.title}</h1>
 ${options.body}
 </main>
 </body>

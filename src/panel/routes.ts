@@ -1,10 +1,11 @@
 // The admin panel on each restaurant's own address, under /admin: server-rendered HTML forms with
 // small ES modules, no build step. Registered by the route table with prefix /admin.
 import type { FastifyInstance } from 'fastify';
-import { esc } from '../http/html.js';
+import { type Html, html } from '../http/html.js';
 import { registerAnalytics } from './analytics/dashboard.js';
 import { registerAssets } from './assets.js';
 import { type PanelContext, seeOther, sendPage } from './context.js';
+import { registerSingleEditor } from './editor.js';
 import { parseForm } from './forms.js';
 import { installGuard, panelContext } from './guard.js';
 import { renderPage } from './layout.js';
@@ -13,9 +14,10 @@ import { registerAccount } from './pages/account.js';
 import { installErrorPages } from './pages/error-page.js';
 import { registerHome } from './pages/home.js';
 import { registerLogin } from './pages/login.js';
-import { registerSettings } from './pages/settings.js';
+import { registerPreview } from './pages/preview.js';
+import { settingsEditor } from './pages/settings.js';
 import { registerStaff } from './pages/staff.js';
-import { registerTheme } from './pages/theme.js';
+import { themeEditor } from './pages/theme.js';
 import { registerTokens } from './pages/tokens.js';
 
 export interface PanelOptions {
@@ -25,10 +27,10 @@ export interface PanelOptions {
 /** Forms are small: 64 KiB is far more than the longest settings form. */
 const FORM_LIMIT = 64 * 1024;
 
-function notFound(ctx: PanelContext): string {
+function notFound(ctx: PanelContext): Html {
   return renderPage(ctx, {
     title: ctx.t.notFoundTitle,
-    body: `<p>${esc(ctx.t.notFoundText)}</p><p><a href="/admin">${esc(ctx.t.backHome)}</a></p>`,
+    body: html`<p>${ctx.t.notFoundText}</p><p><a href="/admin">${ctx.t.backHome}</a></p>`,
   });
 }
 
@@ -48,8 +50,9 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerHome(app);
   registerMenuEditor(app);
   registerAnalytics(app, now);
-  registerSettings(app);
-  registerTheme(app);
+  registerSingleEditor(app, settingsEditor);
+  registerSingleEditor(app, themeEditor);
+  registerPreview(app);
   registerTokens(app, now);
   registerStaff(app, now);
   registerAccount(app);

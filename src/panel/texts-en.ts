@@ -87,6 +87,8 @@ export const en = {
   copied: 'Copied.',
 
   staffIntro: 'People who can sign in to this panel. Owners also add and remove users.',
+  ownerOnlyTitle: 'Owners only',
+  ownersOnly: 'Only an owner of the restaurant can change this.',
   ownerOnly: 'Only an owner can add or remove users.',
   role: 'Role',
   roles: { owner: 'Owner', admin: 'Staff' } as Record<string, string>,
@@ -135,6 +137,7 @@ export const en = {
     supported_locales: 'Languages of the menu',
     default_locale: 'Default language',
     is_active: 'Public menu online',
+    currency: 'Currency',
     timezone: 'Time zone',
     primary_color: 'Primary colour',
     secondary_color: 'Secondary colour',
@@ -150,6 +153,7 @@ export const en = {
   } as Record<string, string>,
   hints: {
     is_active: 'When off, diners see a “menu not found” page; this panel keeps working.',
+    currency: 'The ISO 4217 code of your prices (EUR, CHF, GBP…): the menu writes prices with it.',
     timezone: 'Time windows of sections (e.g. 17:00–20:00) are read in this zone.',
     recommended_label: 'Empty: “Recommended” in the diner’s language.',
     border_radius: 'A CSS length, e.g. 8px, 0.5rem or 0.',

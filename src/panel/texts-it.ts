@@ -90,6 +90,8 @@ export const it: PanelTexts = {
   copied: 'Copiato.',
 
   staffIntro: 'Le persone che possono accedere a questo pannello. I titolari aggiungono e rimuovono utenti.',
+  ownerOnlyTitle: 'Solo per i titolari',
+  ownersOnly: 'Solo un titolare del ristorante può modificarlo.',
   ownerOnly: 'Solo un titolare può aggiungere o rimuovere utenti.',
   role: 'Ruolo',
   roles: { owner: 'Titolare', admin: 'Staff' },
@@ -138,6 +140,7 @@ export const it: PanelTexts = {
     supported_locales: 'Lingue del menu',
     default_locale: 'Lingua predefinita',
     is_active: 'Menu pubblico online',
+    currency: 'Valuta',
     timezone: 'Fuso orario',
     primary_color: 'Colore principale',
     secondary_color: 'Colore secondario',
@@ -153,6 +156,7 @@ export const it: PanelTexts = {
   },
   hints: {
     is_active: 'Se spento, i clienti vedono la pagina “menu non trovato”; questo pannello continua a funzionare.',
+    currency: 'Il codice ISO 4217 dei prezzi (EUR, CHF, GBP…): il menu scrive i prezzi con questa valuta.',
     timezone: 'Le fasce orarie delle sezioni (per esempio 17:00–20:00) si leggono in questo fuso.',
     recommended_label: 'Vuoto: “Consigliato” nella lingua del cliente.',
     border_radius: 'Una lunghezza CSS, per esempio 8px, 0.5rem o 0.',

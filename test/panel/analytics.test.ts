@@ -38,7 +38,7 @@ for (const dialect of dialects) {
       assert.match(page.body, /class="insight insight-busiest_hour"/);
       for (const key of ['days', 'hours', 'languages', 'dishes', 'sections', 'allergens']) {
         assert.match(page.body, new RegExp(`id="report-${key}-chart" role="img"`));
-        assert.match(page.body, new RegExp(`href="/admin/analytics/${key}.csv\\?from=${from}&to=${today}"`));
+        assert.match(page.body, new RegExp(`href="/admin/analytics/${key}.csv\\?from=${from}&amp;to=${today}"`));
       }
       // The chart library comes from this app, never a CDN.
       assert.match(page.body, /<script type="module" src="\/admin\/assets\/chart.umd.js\?v=/);

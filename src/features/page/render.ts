@@ -31,6 +31,8 @@ export interface PageInput {
   /** The restaurant's public address (JSON-LD, Open Graph, canonical link). */
   address: string;
   print?: boolean;
+  /** false: no script at all, not even JSON-LD (the panel's theme preview, whose policy forbids scripts). */
+  scripts?: boolean;
 }
 
 /** The stored images the page shows (srcsets need the widths made, which the API's URLs do not carry). */
@@ -283,7 +285,7 @@ ${isAllowedFontUrl(theme.font_url) && theme.font_url.startsWith('https://') ? `<
 :root{--primary:${primary};--secondary:${secondary};--accent:${accent};--bg:${bg};--text:${text};--link:${readableOn(bg, primary, text)};--heading2:${readableOn(bg, secondary, text)};--on-primary:${readableOn(primary, '#FFFFFF')};--on-secondary:${readableOn(secondary, '#FFFFFF')};--on-accent:${readableOn(accent, secondary, text)};--radius:${LENGTH.test(theme.border_radius) ? theme.border_radius : '8px'};--font:${safeFont(theme.font_family) || 'Georgia, serif'}${coverCss ? `;${coverCss}` : ''}}
 ${PAGE_CSS}
 </style>
-${jsonLd(input, sections)}
+${input.scripts === false ? '' : jsonLd(input, sections)}
 </head>
 <body class="layout-${esc(theme.layout_variant)} header-${esc(theme.header_style)}${c.print ? ' print' : ''}" data-locale="${locale}">
 <header${withCover ? ' class="cover"' : ''}>${logo}<h1>${esc(settings.name)}</h1>${settings.cover_charge_text ? `<p>${esc(settings.cover_charge_text)}</p>` : ''}</header>
@@ -323,7 +325,7 @@ ${sections.length === 0 ? `<p>${esc(t.empty)}</p>` : rendered.map((r) => r.html)
   }${c.print ? '' : `<p class="print-link"><a href="/print?lang=${locale}">${esc(t.print)}</a></p>`}${
     theme.footer_text ? `<p>${esc(theme.footer_text)}</p>` : ''
   }</footer>
-${c.print ? '' : '<script src="/assets/menu.js" defer></script>'}
+${c.print || input.scripts === false ? '' : '<script src="/assets/menu.js" defer></script>'}
 </body>
 </html>
 `;

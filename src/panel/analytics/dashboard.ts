@@ -14,9 +14,9 @@ import {
   type Range,
   sectionsReport,
 } from '../../features/analytics/reports.js';
-import { esc } from '../../http/html.js';
+import { attrs, type Html, html, join } from '../../http/html.js';
 import { type PanelContext, sendPage } from '../context.js';
-import { errorSummary, type FieldErrors, input, issuesToErrors } from '../forms.js';
+import { errorSummary, type FieldErrors, fieldErrors, input } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { type AnalyticsTexts, analyticsTexts } from './texts.js';
 
@@ -175,56 +175,43 @@ export function toCsv(at: AnalyticsTexts, table: ReportTable): string {
 
 const query = (range: { from: string; to: string }) => `from=${range.from}&to=${range.to}`;
 
-function tableSection(ctx: PanelContext, table: ReportTable, range: Range): string {
+function tableSection(ctx: PanelContext, table: ReportTable, range: Range): Html {
   const at = analyticsTexts(ctx.locale);
   const id = `report-${table.key}`;
-  const head = table.columns
-    .map((c) => `<th scope="col"${c.numeric ? ' class="num"' : ''}>${esc(at.col[c.key] ?? c.key)}</th>`)
-    .join('');
-  const body = table.rows
-    .map(
-      (row) =>
-        `<tr>${table.columns
-          .map((c, i) => {
-            const cell = esc(String(row[c.key] ?? ''));
-            const label = ` data-label="${esc(at.col[c.key] ?? c.key)}"`;
-            return i === 0
-              ? `<th scope="row"${label}><div>${cell}</div></th>`
-              : `<td${label}${c.numeric ? ' class="num"' : ''}><div>${cell}</div></td>`;
-          })
-          .join('')}</tr>`,
-    )
-    .join('');
+  const head = table.columns.map(
+    (c) => html`<th scope="col"${attrs({ class: c.numeric && 'num' })}>${at.col[c.key] ?? c.key}</th>`,
+  );
+  const body = table.rows.map(
+    (row) =>
+      html`<tr>${table.columns.map((c, i) => {
+        const cell = String(row[c.key] ?? '');
+        const label = attrs({ 'data-label': at.col[c.key] ?? c.key });
+        return i === 0
+          ? html`<th scope="row"${label}><div>${cell}</div></th>`
+          : html`<td${label}${attrs({ class: c.numeric && 'num' })}><div>${cell}</div></td>`;
+      })}</tr>`,
+  );
   const empty = table.chart && table.chart.series.every((s) => s.data.every((v) => v === 0));
   const chart = table.chart
     ? empty
-      ? `<p class="note">${esc(at.noData)}</p>`
-      : `<div class="chart${table.chart.horizontal ? ' tall' : ''}"><canvas id="${id}-chart" role="img" aria-label="${esc(at.chartLabel(table.title))}" data-chart="${esc(
-          JSON.stringify(table.chart),
-        )}">${esc(at.chartLabel(table.title))}</canvas></div>`
+      ? html`<p class="note">${at.noData}</p>`
+      : html`<div${attrs({ class: ['chart', table.chart.horizontal && 'tall'] })}><canvas id="${id}-chart" role="img" aria-label="${at.chartLabel(table.title)}" data-chart="${JSON.stringify(table.chart)}">${at.chartLabel(table.title)}</canvas></div>`
     : '';
-  return `<section class="report" aria-labelledby="${id}"><h2 id="${id}">${esc(table.title)}</h2>${chart}
-<details><summary>${esc(at.table)}</summary><div class="table-wrap"><table class="list report-table"><caption class="visually-hidden">${esc(table.title)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></details>
-<p><a class="button" href="/admin/analytics/${table.key}.csv?${query(range)}" download aria-label="${esc(at.csvNamed(table.title))}">${esc(at.csv)}</a></p></section>`;
+  return html`<section class="report" aria-labelledby="${id}"><h2 id="${id}">${table.title}</h2>${chart}
+<details><summary>${at.table}</summary><div class="table-wrap"><table class="list report-table"><caption class="visually-hidden">${table.title}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></details>
+<p><a class="button" href="/admin/analytics/${table.key}.csv?${query(range)}" download aria-label="${at.csvNamed(table.title)}">${at.csv}</a></p></section>`;
 }
 
-function periodForm(
-  ctx: PanelContext,
-  values: { from: string; to: string },
-  today: string,
-  errors: FieldErrors,
-): string {
+function periodForm(ctx: PanelContext, values: { from: string; to: string }, today: string, errors: FieldErrors): Html {
   const at = analyticsTexts(ctx.locale);
-  const presets = [7, 30, 90]
-    .map(
-      (days) =>
-        `<a class="button" href="/admin/analytics?from=${addDays(today, -(days - 1))}&amp;to=${today}">${esc(at.last(days))}</a>`,
-    )
-    .join(' ');
-  return `${errorSummary(ctx, errors, { from: at.from, to: at.to })}<form method="get" action="/admin/analytics" class="period" novalidate>
-<fieldset><legend>${esc(at.period)}</legend><p class="actions presets">${presets}</p>
+  const presets = [7, 30, 90].map(
+    (days) =>
+      html`<a class="button" href="/admin/analytics?from=${addDays(today, -(days - 1))}&amp;to=${today}">${at.last(days)}</a>`,
+  );
+  return html`${errorSummary(ctx, errors, { from: at.from, to: at.to })}<form method="get" action="/admin/analytics" class="period" novalidate>
+<fieldset><legend>${at.period}</legend><p class="actions presets">${join(presets, ' ')}</p>
 <div class="pair">${input({ name: 'from', label: at.from, type: 'date', value: values.from, errors })}${input({ name: 'to', label: at.to, type: 'date', value: values.to, errors })}</div>
-<div class="actions"><button type="submit" class="primary">${esc(at.show)}</button></div></fieldset></form>`;
+<div class="actions"><button type="submit" class="primary">${at.show}</button></div></fieldset></form>`;
 }
 
 export function registerAnalytics(app: FastifyInstance, now: () => number): void {
@@ -243,25 +230,26 @@ export function registerAnalytics(app: FastifyInstance, now: () => number): void
       range = period(ctx, q);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      const errors = issuesToErrors(ctx, err.issues, { from: at.from, to: at.to });
-      const body = `<p>${esc(at.intro)}</p>${periodForm(ctx, { from: String(q.from ?? ''), to: String(q.to ?? '') }, today, errors)}`;
+      const errors = fieldErrors(ctx, err.issues, { from: at.from, to: at.to });
+      const body = html`<p>${at.intro}</p>${periodForm(ctx, { from: String(q.from ?? ''), to: String(q.to ?? '') }, today, errors)}`;
       return sendPage(reply, renderPage(ctx, { title: ctx.t.analyticsTitle, body, active: 'analytics' }), 422);
     }
     const { totals, tables, insights: advice } = await reportTables(app, ctx, range);
-    const cards = Object.entries(totals)
-      .map(
-        ([k, v]) =>
-          `<div class="stat"><dt>${esc(at.total[k] ?? k)}</dt><dd>${v.toLocaleString(ctx.locale === 'it' ? 'it-IT' : 'en-GB')}</dd></div>`,
-      )
-      .join('');
-    const advices = advice
-      .map((i) => `<li class="insight insight-${esc(i.kind)}"><h3>${esc(i.title)}</h3><p>${esc(i.message)}</p></li>`)
-      .join('');
-    const body = `<p>${esc(at.intro)}</p>${periodForm(ctx, range, today, {})}
-<p class="showing" role="status">${esc(at.showing(range.from, range.to, ctx.timezone))}</p>
-<section aria-labelledby="totals-title"><h2 id="totals-title">${esc(at.totals)}</h2><dl class="stats">${cards}</dl></section>
-<section aria-labelledby="insights-title"><h2 id="insights-title">${esc(at.insights)}</h2><ul class="insights">${advices}</ul></section>
-${tables.map((t) => tableSection(ctx, t, range)).join('\n')}`;
+    const cards = Object.entries(totals).map(
+      ([k, v]) =>
+        html`<div class="stat"><dt>${at.total[k] ?? k}</dt><dd>${v.toLocaleString(ctx.locale === 'it' ? 'it-IT' : 'en-GB')}</dd></div>`,
+    );
+    const advices = advice.map(
+      (i) => html`<li class="insight insight-${i.kind}"><h3>${i.title}</h3><p>${i.message}</p></li>`,
+    );
+    const body = html`<p>${at.intro}</p>${periodForm(ctx, range, today, {})}
+<p class="showing" role="status">${at.showing(range.from, range.to, ctx.timezone)}</p>
+<section aria-labelledby="totals-title"><h2 id="totals-title">${at.totals}</h2><dl class="stats">${cards}</dl></section>
+<section aria-labelledby="insights-title"><h2 id="insights-title">${at.insights}</h2><ul class="insights">${advices}</ul></section>
+${join(
+  tables.map((t) => tableSection(ctx, t, range)),
+  '\n',
+)}`;
     return sendPage(
       reply,
       renderPage(ctx, {

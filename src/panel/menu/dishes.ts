@@ -1,43 +1,39 @@
 // Dishes: name and description in every language of the menu side by side (missing ones flagged),
 // the price as people type it, the 14 allergens as labelled checkboxes in the panel's language,
-// recommended, shown or not, section, sub-category and winery. Written through the items service.
-import type { FastifyInstance } from 'fastify';
+// recommended, shown or not, section, sub-category and winery. Through the items service, on the
+// panel's one editor; they are listed on their section's page.
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import { ownerSnapshot } from '../../catalog/write.js';
 import type { ItemRow } from '../../db/schema.js';
-import { esc } from '../../http/html.js';
+import { html } from '../../http/html.js';
 import { currencySign, formatAmount, fromCents, parsePrice } from '../../i18n/money.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { ALLERGEN_KEYS, allergenName } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS, dietaryName } from '../../resources/dietary/data.js';
 import { createItem, deleteItem, ItemInput, updateItem } from '../../resources/items/service.js';
-import { type PanelContext, seeOther, sendPage } from '../context.js';
+import type { PanelContext } from '../context.js';
+import type { Editor } from '../editor.js';
 import {
-  asForm,
   checkbox,
   checkboxGroup,
-  csrfField,
-  errorSummary,
   type FieldErrors,
   type FormBody,
+  fieldError,
   fieldId,
   input,
   list,
-  notice,
+  select,
   str,
 } from '../forms.js';
-import { renderPage } from '../layout.js';
-import { confirmForm } from '../pages/one-time.js';
 import {
   displayName,
   editLocales,
+  findGrouped,
   languageColumns,
   readTranslations,
-  saveThrough,
   translationLabels,
   translations,
 } from './fields.js';
-import { confirmed, confirmPage } from './sections.js';
+import { sectionBreadcrumb } from './subcategories.js';
 import { menuTexts } from './texts.js';
 
 interface DishValues {
@@ -142,27 +138,17 @@ function sectionOptions(ctx: PanelContext, snapshot: MenuSnapshot) {
   return out;
 }
 
-/** The sub-category select, grouped by section (a dish may only use one of its own section's). */
-function typeSelect(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, errors: FieldErrors): string {
-  const mt = menuTexts(ctx.locale);
-  const id = fieldId('type_id');
-  const messages = errors.type_id ?? [];
-  const groups = snapshot.sections
+/** The sub-categories grouped by section (a dish may only use one of its own section's). */
+function typeGroups(ctx: PanelContext, snapshot: MenuSnapshot) {
+  return snapshot.sections
     .filter((s) => (snapshot.types.get(s.id) ?? []).length > 0)
-    .map(
-      (s) =>
-        `<optgroup label="${esc(displayName(snapshot, ctx, s.name_translations))}">${(snapshot.types.get(s.id) ?? [])
-          .map(
-            (t) =>
-              `<option value="${t.id}"${String(t.id) === v.type_id ? ' selected' : ''}>${esc(displayName(snapshot, ctx, t.name_translations))}</option>`,
-          )
-          .join('')}</optgroup>`,
-    )
-    .join('');
-  const error = messages.length ? `<p class="field-error" id="${id}-error">${messages.map(esc).join('<br>')}</p>` : '';
-  return `<div class="field${messages.length ? ' invalid' : ''}"><label for="${id}">${esc(mt.subCategory)}</label>${error}<select id="${id}" name="type_id"${
-    messages.length ? ` aria-describedby="${id}-error" aria-invalid="true"` : ''
-  }><option value="">${esc(mt.noSubCategory)}</option>${groups}</select></div>`;
+    .map((s) => ({
+      label: displayName(snapshot, ctx, s.name_translations),
+      options: (snapshot.types.get(s.id) ?? []).map((t) => ({
+        value: String(t.id),
+        label: displayName(snapshot, ctx, t.name_translations),
+      })),
+    }));
 }
 
 function wineryOptions(snapshot: MenuSnapshot) {
@@ -171,48 +157,36 @@ function wineryOptions(snapshot: MenuSnapshot) {
     .map((w) => ({ value: String(w.id), label: w.name }));
 }
 
-function dishForm(
-  ctx: PanelContext,
-  snapshot: MenuSnapshot,
-  v: DishValues,
-  errors: FieldErrors,
-  o: { action: string; submit: string; back: string },
-): string {
+function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, errors: FieldErrors) {
   const mt = menuTexts(ctx.locale);
   const l = labels(ctx, snapshot);
-  const field = (name: string, value: string, extra: { hint?: string; required?: boolean; inputmode?: string } = {}) =>
-    input({ name, label: l[name], value, errors, hint: extra.hint, required: extra.required });
-  const sections = sectionOptions(ctx, snapshot);
-  const sectionSelect = `<div class="field${errors.category_id ? ' invalid' : ''}"><label for="${fieldId('category_id')}">${esc(mt.section)}</label>${
-    errors.category_id
-      ? `<p class="field-error" id="${fieldId('category_id')}-error">${errors.category_id.map(esc).join('<br>')}</p>`
-      : ''
-  }<select id="${fieldId('category_id')}" name="category_id" required${errors.category_id ? ` aria-describedby="${fieldId('category_id')}-error" aria-invalid="true"` : ''}>${sections
-    .map((s) => `<option value="${s.value}"${s.value === v.category_id ? ' selected' : ''}>${esc(s.label)}</option>`)
-    .join('')}</select></div>`;
-  const wineries = wineryOptions(snapshot);
-  const winerySelect = `<div class="field${errors.winery_id ? ' invalid' : ''}"><label for="${fieldId('winery_id')}">${esc(mt.winery)}</label>${
-    errors.winery_id
-      ? `<p class="field-error" id="${fieldId('winery_id')}-error">${errors.winery_id.map(esc).join('<br>')}</p>`
-      : ''
-  }<select id="${fieldId('winery_id')}" name="winery_id"><option value="">${esc(mt.noWinery)}</option>${wineries
-    .map((w) => `<option value="${w.value}"${w.value === v.winery_id ? ' selected' : ''}>${esc(w.label)}</option>`)
-    .join('')}</select></div>`;
-  return `${errorSummary(ctx, errors, l)}
-<form method="post" action="${o.action}" class="stack" novalidate>${csrfField(ctx)}
-<fieldset><legend>${esc(mt.translations)}</legend><p class="hint">${esc(mt.translationsHint)}</p>${errors.name ? `<p class="field-error">${errors.name.map(esc).join('<br>')}</p>` : ''}
-${languageColumns(
-  ctx,
-  editLocales(snapshot),
-  [
+  const texts = [
     { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireItalian: true },
     { prefix: 'description', values: v.descriptions, label: mt.descriptionIn, maxlength: 2000, multiline: true },
-  ],
-  errors,
-)}</fieldset>
-<fieldset><legend>${esc(mt.details)}</legend>
-${field('price', v.price, { hint: mt.priceHint, required: true }).replace('type="text"', 'type="text" inputmode="decimal" autocomplete="off"')}
-${sectionSelect}${typeSelect(ctx, snapshot, v, errors)}${winerySelect}
+  ];
+  const price = input({
+    name: 'price',
+    label: l.price,
+    value: v.price,
+    errors,
+    hint: mt.priceHint,
+    required: true,
+    extra: { inputmode: 'decimal', autocomplete: 'off' },
+  });
+  return html`<fieldset><legend>${mt.translations}</legend><p class="hint">${mt.translationsHint}</p>${fieldError(fieldId('name'), errors.name ?? [])}
+${languageColumns(ctx, editLocales(snapshot), texts, errors)}</fieldset>
+<fieldset><legend>${mt.details}</legend>
+${price}
+${select({ name: 'category_id', label: mt.section, value: v.category_id, errors, required: true, options: sectionOptions(ctx, snapshot) })}${select(
+  {
+    name: 'type_id',
+    label: mt.subCategory,
+    value: v.type_id,
+    errors,
+    options: [{ value: '', label: mt.noSubCategory }],
+    groups: typeGroups(ctx, snapshot),
+  },
+)}${select({ name: 'winery_id', label: mt.winery, value: v.winery_id, errors, options: [{ value: '', label: mt.noWinery }, ...wineryOptions(snapshot)] })}
 ${checkbox({ name: 'is_recommended', label: mt.recommended, checked: v.is_recommended, errors })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}</fieldset>
 ${checkboxGroup({
@@ -221,81 +195,29 @@ ${checkboxGroup({
   values: v.allergens,
   errors,
   hint: mt.allergensHint,
+  className: 'allergens',
   options: ALLERGEN_KEYS.map((key) => ({ value: key, label: allergenName(key, ctx.locale) })),
-}).replace('class="field', 'class="field allergens')}
+})}
 ${checkboxGroup({
   name: 'dietary',
   label: mt.dietary,
   values: v.dietary,
   errors,
+  className: 'allergens',
   options: DIETARY_KEYS.map((key) => ({ value: key, label: dietaryName(key, ctx.locale) })),
-}).replace('class="field', 'class="field allergens')}
-<div class="actions"><button type="submit" class="primary">${esc(o.submit)}</button> <a href="${esc(o.back)}">${esc(ctx.t.cancel)}</a></div>
-</form>`;
+})}`;
 }
 
-function backLinks(ctx: PanelContext, snapshot: MenuSnapshot, sectionId: number): string {
-  const mt = menuTexts(ctx.locale);
-  const section = snapshot.sections.find((s) => s.id === sectionId);
-  const links = [`<a href="/admin/menu">${esc(mt.backToMenu)}</a>`];
-  if (section) {
-    links.push(
-      `<a href="/admin/menu/sections/${section.id}">${esc(mt.backToSection(displayName(snapshot, ctx, section.name_translations)))}</a>`,
-    );
-  }
-  return `<p class="breadcrumb">${links.join(' · ')}</p>`;
-}
-
-function dishPage(
-  ctx: PanelContext,
-  snapshot: MenuSnapshot,
-  dish: ItemRow,
-  o: { values?: DishValues; errors?: FieldErrors; message?: string; error?: string } = {},
-): string {
-  const mt = menuTexts(ctx.locale);
-  const name = displayName(snapshot, ctx, dish.name_translations);
-  const back = `/admin/menu/sections/${dish.category_id}`;
-  const body = `${backLinks(ctx, snapshot, dish.category_id)}${o.message ? notice('success', esc(o.message)) : ''}${o.error ? notice('error', esc(o.error)) : ''}
-${dishForm(ctx, snapshot, o.values ?? fromRow(ctx, dish), o.errors ?? {}, { action: `/admin/menu/dishes/${dish.id}`, submit: ctx.t.save, back })}
-<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${esc(mt.deleteNamed(name))}</h2>${confirmForm(
-    ctx,
-    {
-      action: `/admin/menu/dishes/${dish.id}/delete`,
-      label: mt.delete,
-      question: mt.deleteConfirm(name),
-      accessibleLabel: mt.deleteNamed(name),
-    },
-  )}</section>`;
-  return renderPage(ctx, { title: mt.editDish(name), body, active: 'menu' });
-}
-
-function newDishPage(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, errors: FieldErrors = {}): string {
-  const mt = menuTexts(ctx.locale);
-  const sectionId = Number(v.category_id);
-  const back = snapshot.sections.some((s) => s.id === sectionId) ? `/admin/menu/sections/${sectionId}` : '/admin/menu';
-  const body = `${backLinks(ctx, snapshot, sectionId)}${
-    snapshot.sections.length === 0
-      ? `<p>${esc(mt.noSections)}</p><p><a class="button" href="/admin/menu/sections/new">${esc(mt.addSection)}</a></p>`
-      : dishForm(ctx, snapshot, v, errors, { action: '/admin/menu/dishes', submit: mt.create, back })
-  }`;
-  return renderPage(ctx, { title: mt.newDish, body, active: 'menu' });
-}
-
-function findDish(snapshot: MenuSnapshot, raw: string): ItemRow | undefined {
-  const id = Number(raw);
-  for (const dishes of snapshot.items.values()) {
-    const dish = dishes.find((d) => d.id === id);
-    if (dish) return dish;
-  }
-  return undefined;
-}
-
-export function registerDishes(app: FastifyInstance): void {
-  app.get('/menu/dishes/new', async (request, reply) => {
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const wanted = Number((request.query as { section?: string }).section);
-    const section = snapshot.sections.find((s) => s.id === wanted) ?? snapshot.sections[0];
-    const values: DishValues = {
+export const dishesEditor: Editor<ItemRow, DishValues> = {
+  path: '/menu/dishes',
+  active: 'menu',
+  schema: ItemInput,
+  find: (snapshot, id) => findGrouped(snapshot.items, id),
+  name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
+  fromRow: (ctx, _snapshot, row) => fromRow(ctx, row),
+  blank(_ctx, snapshot, query) {
+    const section = snapshot.sections.find((s) => String(s.id) === query.section) ?? snapshot.sections[0];
+    return {
       names: {},
       descriptions: {},
       category_id: section ? String(section.id) : '',
@@ -307,57 +229,24 @@ export function registerDishes(app: FastifyInstance): void {
       is_active: true,
       is_recommended: false,
     };
-    return sendPage(reply, newDishPage(request.panel, snapshot, values));
-  });
-
-  app.post('/menu/dishes', async (request, reply) => {
-    const ctx = request.panel;
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const values = fromBody(asForm(request.body), snapshot, undefined);
-    const saved = await saveThrough(app, ctx, ItemInput, toInput(values), labels(ctx, snapshot), (w, v) =>
-      createItem(w, v as ItemInput),
-    );
-    if (saved.ok) return seeOther(reply, `/admin/menu/dishes/${saved.result}?created=1`);
-    return sendPage(reply, newDishPage(ctx, snapshot, values, saved.errors), 422);
-  });
-
-  app.get('/menu/dishes/:id', async (request, reply) => {
-    const ctx = request.panel;
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const dish = findDish(snapshot, (request.params as { id: string }).id);
-    if (!dish) return reply.callNotFound();
-    const q = request.query as { saved?: string; created?: string };
-    const name = displayName(snapshot, ctx, dish.name_translations);
+  },
+  read: fromBody,
+  toInput,
+  labels,
+  fields: dishFields,
+  create: (w, input: ItemInput) => createItem(w, input),
+  update: (w, id, input: ItemInput) => updateItem(w, id, input),
+  remove: (w, id) => deleteItem(w, id),
+  titles: (ctx) => ({ create: () => menuTexts(ctx.locale).newDish, edit: menuTexts(ctx.locale).editDish }),
+  breadcrumb: (ctx, snapshot, row, v) => sectionBreadcrumb(ctx, snapshot, row?.category_id ?? Number(v.category_id)),
+  cancel(snapshot, row, v) {
+    const id = row?.category_id ?? Number(v.category_id);
+    return snapshot.sections.some((s) => s.id === id) ? `/admin/menu/sections/${id}` : '/admin/menu';
+  },
+  afterDelete: (row) => `/admin/menu/sections/${row.category_id}?deleted=1`,
+  unavailable(ctx, snapshot) {
+    if (snapshot.sections.length > 0) return undefined;
     const mt = menuTexts(ctx.locale);
-    const message = q.created === '1' ? mt.created(name) : q.saved === '1' ? mt.savedNamed(name) : undefined;
-    return sendPage(reply, dishPage(ctx, snapshot, dish, { message }));
-  });
-
-  app.post('/menu/dishes/:id', async (request, reply) => {
-    const ctx = request.panel;
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const dish = findDish(snapshot, (request.params as { id: string }).id);
-    if (!dish) return reply.callNotFound();
-    const values = fromBody(asForm(request.body), snapshot, dish);
-    const saved = await saveThrough(app, ctx, ItemInput, toInput(values), labels(ctx, snapshot), (w, v) =>
-      updateItem(w, dish.id, v as ItemInput),
-    );
-    if (saved.ok) return seeOther(reply, `/admin/menu/dishes/${dish.id}?saved=1`);
-    return sendPage(reply, dishPage(ctx, snapshot, dish, { values, errors: saved.errors, error: saved.message }), 422);
-  });
-
-  app.post('/menu/dishes/:id/delete', async (request, reply) => {
-    const ctx = request.panel;
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const dish = findDish(snapshot, (request.params as { id: string }).id);
-    if (!dish) return reply.callNotFound();
-    const name = displayName(snapshot, ctx, dish.name_translations);
-    const action = `/admin/menu/dishes/${dish.id}/delete`;
-    if (!confirmed(asForm(request.body))) {
-      return sendPage(reply, confirmPage(ctx, { action, name, back: `/admin/menu/dishes/${dish.id}` }));
-    }
-    const saved = await saveThrough(app, ctx, null, {}, {}, (w) => deleteItem(w, dish.id));
-    if (saved.ok) return seeOther(reply, `/admin/menu/sections/${dish.category_id}?deleted=1`);
-    return sendPage(reply, dishPage(ctx, snapshot, dish, { error: saved.message }), 422);
-  });
-}
+    return html`<p>${mt.noSections}</p><p><a class="button" href="/admin/menu/sections/new">${mt.addSection}</a></p>`;
+  },
+};

@@ -5,14 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
-import { esc } from '../../http/html.js';
+import { attrs, type Html, html } from '../../http/html.js';
 import { updateCategory } from '../../resources/categories/service.js';
 import { updateItem } from '../../resources/items/service.js';
 import { updateType } from '../../resources/types/service.js';
 import { type PanelContext, safePanelPath, seeOther, sendPage } from '../context.js';
+import { saveThrough } from '../editor.js';
 import { asForm, csrfField, hidden, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
-import { saveThrough } from './fields.js';
 import { menuTexts } from './texts.js';
 
 export type OrderKind = 'sections' | 'dishes' | 'subcategories';
@@ -41,23 +41,25 @@ export function siblings(snapshot: MenuSnapshot, kind: OrderKind, scope: number)
 export function moveButtons(
   ctx: PanelContext,
   o: { kind: OrderKind; scope: number; id: number; name: string; index: number; count: number; back: string },
-): string {
+): Html {
   const mt = menuTexts(ctx.locale);
-  const up = o.index === 0 ? ' disabled' : '';
-  const down = o.index === o.count - 1 ? ' disabled' : '';
-  return `<form method="post" action="/admin/menu/order" class="inline move">${csrfField(ctx)}${hidden('kind', o.kind)}${hidden(
+  const button = (move: 'up' | 'down', label: string, title: string, disabled: boolean, arrow: string) =>
+    html`<button${attrs({ type: 'submit', name: 'move', value: move, class: 'icon', 'aria-label': label, title, disabled })}>${arrow}</button>`;
+  return html`<form method="post" action="/admin/menu/order" class="inline move">${csrfField(ctx)}${hidden('kind', o.kind)}${hidden(
     'scope',
     String(o.scope),
-  )}${hidden('id', String(o.id))}${hidden('back', o.back)}<button type="submit" name="move" value="up" class="icon" aria-label="${esc(
-    mt.moveUpNamed(o.name),
-  )}" title="${esc(mt.moveUp)}"${up}>↑</button><button type="submit" name="move" value="down" class="icon" aria-label="${esc(
+  )}${hidden('id', String(o.id))}${hidden('back', o.back)}${button('up', mt.moveUpNamed(o.name), mt.moveUp, o.index === 0, '↑')}${button(
+    'down',
     mt.moveDownNamed(o.name),
-  )}" title="${esc(mt.moveDown)}"${down}>↓</button></form>`;
+    mt.moveDown,
+    o.index === o.count - 1,
+    '↓',
+  )}</form>`;
 }
 
 /** The list's drag-and-drop form (menu-editor.js fills `ids` and sends it). */
-export function dragForm(ctx: PanelContext, kind: OrderKind, scope: number, back: string): string {
-  return `<form method="post" action="/admin/menu/order" class="drag-order" hidden data-kind="${kind}" data-scope="${scope}">${csrfField(
+export function dragForm(ctx: PanelContext, kind: OrderKind, scope: number, back: string): Html {
+  return html`<form method="post" action="/admin/menu/order" class="drag-order" hidden data-kind="${kind}" data-scope="${scope}">${csrfField(
     ctx,
   )}${hidden('kind', kind)}${hidden('scope', String(scope))}${hidden('back', back)}${hidden('ids', '')}</form>`;
 }
@@ -102,14 +104,13 @@ export function registerOrder(app: FastifyInstance): void {
       body,
     );
     const mt = menuTexts(ctx.locale);
-    if (!order) {
-      const page = renderPage(ctx, {
+    const stale = (message: string) =>
+      renderPage(ctx, {
         title: mt.order,
         active: 'menu',
-        body: `${notice('error', esc(mt.orderStale))}<p><a href="${esc(back)}">${esc(mt.backToMenu)}</a></p>`,
+        body: html`${notice('error', message)}<p><a href="${back}">${mt.backToMenu}</a></p>`,
       });
-      return sendPage(reply, page, 409);
-    }
+    if (!order) return sendPage(reply, stale(mt.orderStale), 409);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const saved = await saveThrough(app, ctx, null, {}, {}, async (w) => {
       for (const [index, id] of order.entries()) {
@@ -119,14 +120,7 @@ export function registerOrder(app: FastifyInstance): void {
         else await updateType(w, id, { display_order: index });
       }
     });
-    if (!saved.ok) {
-      const page = renderPage(ctx, {
-        title: mt.order,
-        active: 'menu',
-        body: `${notice('error', esc(saved.message ?? mt.orderStale))}<p><a href="${esc(back)}">${esc(mt.backToMenu)}</a></p>`,
-      });
-      return sendPage(reply, page, 409);
-    }
+    if (!saved.ok) return sendPage(reply, stale(saved.message ?? mt.orderStale), 409);
     const moved = str(body, 'id');
     const anchor = moved ? `#row-${kind}-${moved}` : '';
     const path = back.split('?')[0];

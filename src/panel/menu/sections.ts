@@ -1,31 +1,17 @@
 // Sections and sub-sections: create, edit (names in every language, parent, kind of list, notes,
 // shown or not, sub-category grouping, time window in the restaurant's zone), delete after a
-// confirmation; a section's page also lists its dishes, sub-categories and sub-sections.
-import type { FastifyInstance } from 'fastify';
+// confirmation; a section's page also lists its dishes, sub-categories and sub-sections. Through
+// the categories service, on the panel's one editor.
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import { ownerSnapshot } from '../../catalog/write.js';
 import type { CategoryRow } from '../../db/schema.js';
-import { esc } from '../../http/html.js';
+import { type Html, html, join } from '../../http/html.js';
 import { isLocale } from '../../i18n/locales.js';
 import { formatPrice, fromCents } from '../../i18n/money.js';
 import { storedTranslations, type Translations } from '../../i18n/text.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
-import { type PanelContext, seeOther, sendPage } from '../context.js';
-import {
-  asForm,
-  checkbox,
-  csrfField,
-  errorSummary,
-  type FieldErrors,
-  type FormBody,
-  fieldId,
-  input,
-  notice,
-  select,
-  str,
-} from '../forms.js';
-import { renderPage } from '../layout.js';
-import { confirmForm } from '../pages/one-time.js';
+import type { PanelContext } from '../context.js';
+import type { Editor } from '../editor.js';
+import { checkbox, type FieldErrors, type FormBody, fieldId, input, select, str } from '../forms.js';
 import {
   displayName,
   editLocales,
@@ -33,7 +19,6 @@ import {
   languageName,
   missingLocales,
   readTranslations,
-  saveThrough,
   translationLabels,
   translations,
 } from './fields.js';
@@ -128,30 +113,22 @@ function windowNote(mt: MenuTexts, v: SectionValues): string {
   return v.time_start > v.time_end ? mt.crossesMidnight(v.time_start, v.time_end) : '';
 }
 
-function sectionForm(
+function sectionFields(
   ctx: PanelContext,
   snapshot: MenuSnapshot,
   v: SectionValues,
   errors: FieldErrors,
-  o: { action: string; id: number | null; submit: string },
-): string {
+  row: CategoryRow | undefined,
+): Html {
   const mt = menuTexts(ctx.locale);
-  const l = labels(ctx, snapshot);
-  const parents = snapshot.sections.filter((s) => s.parent_id === null && s.id !== o.id);
-  const note = windowNote(mt, v);
-  return `${errorSummary(ctx, errors, l)}
-<form method="post" action="${o.action}" class="stack" novalidate>${csrfField(ctx)}
-<fieldset><legend>${esc(mt.sectionTexts)}</legend><p class="hint">${esc(mt.translationsHint)} ${esc(mt.notesHint)}</p>
-${languageColumns(
-  ctx,
-  editLocales(snapshot),
-  [
+  const parents = snapshot.sections.filter((s) => s.parent_id === null && s.id !== row?.id);
+  const texts = [
     { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireItalian: true },
     { prefix: 'notes', values: v.notes, label: mt.notesIn, maxlength: 2000, multiline: true },
-  ],
-  errors,
-)}</fieldset>
-<fieldset><legend>${esc(mt.section)}</legend>
+  ];
+  return html`<fieldset><legend>${mt.sectionTexts}</legend><p class="hint">${mt.translationsHint} ${mt.notesHint}</p>
+${languageColumns(ctx, editLocales(snapshot), texts, errors)}</fieldset>
+<fieldset><legend>${mt.section}</legend>
 ${select({
   name: 'parent_id',
   label: mt.parent,
@@ -172,182 +149,114 @@ ${select({
 })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}
 ${checkbox({ name: 'show_subcategories', label: mt.showSubcategories, checked: v.show_subcategories, errors })}</fieldset>
-<fieldset><legend>${esc(mt.timeWindow)}</legend>
+<fieldset><legend>${mt.timeWindow}</legend>
 ${checkbox({ name: 'time_visibility_enabled', label: mt.timeWindow, checked: v.time_visibility_enabled, errors, hint: mt.timeWindowHint(ctx.timezone) })}
 <div class="pair">${input({ name: 'time_start', label: mt.timeStart, value: v.time_start, errors, maxlength: 5, autocomplete: 'off' })}${input({ name: 'time_end', label: mt.timeEnd, value: v.time_end, errors, maxlength: 5, autocomplete: 'off' })}</div>
-<p class="note window-note" id="${fieldId('window-note')}" role="status" data-cross="${esc(mt.crossesMidnight('{start}', '{end}'))}" data-same="${esc(mt.sameTimes)}">${esc(note)}</p></fieldset>
-<div class="actions"><button type="submit" class="primary">${esc(o.submit)}</button> <a href="/admin/menu">${esc(ctx.t.cancel)}</a></div>
-</form>`;
+<p class="note window-note" id="${fieldId('window-note')}" role="status" data-cross="${mt.crossesMidnight('{start}', '{end}')}" data-same="${mt.sameTimes}">${windowNote(mt, v)}</p></fieldset>`;
 }
 
-function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): string {
+function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): Html {
   const mt = menuTexts(ctx.locale);
   const dishes = snapshot.items.get(section.id) ?? [];
   const back = `/admin/menu/sections/${section.id}`;
-  const rows = dishes
-    .map((d, i) => {
-      const name = displayName(snapshot, ctx, d.name_translations);
-      const missing = missingLocales(snapshot, translations(d.name_translations));
-      const badges = [
-        d.is_active ? '' : `<span class="badge off">${esc(mt.hidden)}</span>`,
-        d.is_recommended ? `<span class="badge">${esc(mt.recommendedBadge)}</span>` : '',
-        missing.length
-          ? `<span class="badge warn">${esc(mt.missingTranslations(missing.map((l) => languageName(ctx, l)).join(', ')))}</span>`
-          : '',
-      ]
-        .filter(Boolean)
-        .join(' ');
-      return `<tr id="row-dishes-${d.id}" data-id="${d.id}" tabindex="-1"><td data-label="${esc(mt.order)}"><div class="order-cell"><span class="handle" aria-hidden="true">⠿</span>${moveButtons(
-        ctx,
-        { kind: 'dishes', scope: section.id, id: d.id, name, index: i, count: dishes.length, back },
-      )}</div></td><td data-label="${esc(mt.name)}"><div><a href="/admin/menu/dishes/${d.id}">${esc(name)}</a> ${badges}</div></td><td data-label="${esc(
-        mt.priceCol,
-      )}"><div class="price">${esc(formatPrice(fromCents(d.price_cents), ctx.locale, snapshot.settings.currency))}</div></td></tr>`;
-    })
-    .join('');
+  const rows = dishes.map((d, i) => {
+    const name = displayName(snapshot, ctx, d.name_translations);
+    const missing = missingLocales(snapshot, translations(d.name_translations));
+    const badges = join(
+      [
+        !d.is_active && html`<span class="badge off">${mt.hidden}</span>`,
+        !!d.is_recommended && html`<span class="badge">${mt.recommendedBadge}</span>`,
+        missing.length > 0 &&
+          html`<span class="badge warn">${mt.missingTranslations(missing.map((l) => languageName(ctx, l)).join(', '))}</span>`,
+      ],
+      ' ',
+    );
+    const move = moveButtons(ctx, {
+      kind: 'dishes',
+      scope: section.id,
+      id: d.id,
+      name,
+      index: i,
+      count: dishes.length,
+      back,
+    });
+    const price = formatPrice(fromCents(d.price_cents), ctx.locale, snapshot.settings.currency);
+    return html`<tr id="row-dishes-${d.id}" data-id="${d.id}" tabindex="-1"><td data-label="${mt.order}"><div class="order-cell"><span class="handle" aria-hidden="true">⠿</span>${move}</div></td><td data-label="${mt.name}"><div><a href="/admin/menu/dishes/${d.id}">${name}</a> ${badges}</div></td><td data-label="${mt.priceCol}"><div class="price">${price}</div></td></tr>`;
+  });
   const table =
     dishes.length === 0
-      ? `<p>${esc(mt.noDishes)}</p>`
-      : `<table class="list dishes"><caption class="visually-hidden">${esc(mt.dishes)}</caption><thead><tr><th scope="col">${esc(
-          mt.order,
-        )}</th><th scope="col">${esc(mt.name)}</th><th scope="col">${esc(mt.priceCol)}</th></tr></thead><tbody data-reorder="dishes" data-scope="${section.id}">${rows}</tbody></table>${dragForm(
+      ? html`<p>${mt.noDishes}</p>`
+      : html`<table class="list dishes"><caption class="visually-hidden">${mt.dishes}</caption><thead><tr><th scope="col">${mt.order}</th><th scope="col">${mt.name}</th><th scope="col">${mt.priceCol}</th></tr></thead><tbody data-reorder="dishes" data-scope="${section.id}">${rows}</tbody></table>${dragForm(
           ctx,
           'dishes',
           section.id,
           back,
         )}`;
-  return `<section aria-labelledby="dishes-title"><h2 id="dishes-title">${esc(mt.dishes)}</h2>
-<p class="actions"><a class="button" href="/admin/menu/dishes/new?section=${section.id}">${esc(mt.addDish)}</a></p>${table}</section>`;
+  return html`<section aria-labelledby="dishes-title"><h2 id="dishes-title">${mt.dishes}</h2>
+<p class="actions"><a class="button" href="/admin/menu/dishes/new?section=${section.id}">${mt.addDish}</a></p>${table}</section>`;
 }
 
-function subCategoryList(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): string {
+function subCategoryList(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): Html {
   const mt = menuTexts(ctx.locale);
   const types = snapshot.types.get(section.id) ?? [];
   const back = `/admin/menu/sections/${section.id}`;
-  const items = types
-    .map((type, i) => {
-      const name = displayName(snapshot, ctx, type.name_translations);
-      return `<li id="row-subcategories-${type.id}" data-id="${type.id}" tabindex="-1"><div class="tree-row"><span class="handle" aria-hidden="true">⠿</span><a class="tree-name" href="/admin/menu/subcategories/${type.id}">${esc(
-        name,
-      )}</a> ${type.is_active ? '' : `<span class="badge off">${esc(mt.hidden)}</span>`}<span class="tree-actions">${moveButtons(
-        ctx,
-        {
-          kind: 'subcategories',
-          scope: section.id,
-          id: type.id,
-          name,
-          index: i,
-          count: types.length,
-          back,
-        },
-      )}</span></div></li>`;
-    })
-    .join('');
+  const items = types.map((type, i) => {
+    const name = displayName(snapshot, ctx, type.name_translations);
+    const move = moveButtons(ctx, {
+      kind: 'subcategories',
+      scope: section.id,
+      id: type.id,
+      name,
+      index: i,
+      count: types.length,
+      back,
+    });
+    return html`<li id="row-subcategories-${type.id}" data-id="${type.id}" tabindex="-1"><div class="tree-row"><span class="handle" aria-hidden="true">⠿</span><a class="tree-name" href="/admin/menu/subcategories/${type.id}">${name}</a> ${
+      type.is_active ? '' : html`<span class="badge off">${mt.hidden}</span>`
+    }<span class="tree-actions">${move}</span></div></li>`;
+  });
   const list =
     types.length === 0
-      ? `<p>${esc(mt.noSubCategories)}</p>`
-      : `<ol class="tree" data-reorder="subcategories" data-scope="${section.id}">${items}</ol>${dragForm(ctx, 'subcategories', section.id, back)}`;
-  return `<section aria-labelledby="types-title"><h2 id="types-title">${esc(mt.subCategories)}</h2><p class="hint">${esc(
-    mt.subCategoriesIntro,
-  )}</p><p class="actions"><a class="button" href="/admin/menu/subcategories/new?section=${section.id}">${esc(mt.addSubCategory)}</a></p>${list}</section>`;
+      ? html`<p>${mt.noSubCategories}</p>`
+      : html`<ol class="tree" data-reorder="subcategories" data-scope="${section.id}">${items}</ol>${dragForm(ctx, 'subcategories', section.id, back)}`;
+  return html`<section aria-labelledby="types-title"><h2 id="types-title">${mt.subCategories}</h2><p class="hint">${mt.subCategoriesIntro}</p><p class="actions"><a class="button" href="/admin/menu/subcategories/new?section=${section.id}">${mt.addSubCategory}</a></p>${list}</section>`;
 }
 
-function subSectionList(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): string {
-  if (section.parent_id !== null) return '';
+function subSectionList(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): Html {
+  if (section.parent_id !== null) return html``;
   const mt = menuTexts(ctx.locale);
   const children = snapshot.sections.filter((s) => s.parent_id === section.id);
   const list =
     children.length === 0
-      ? `<p>${esc(mt.noSubSections)}</p>`
-      : `<ul class="plain">${children
-          .map(
-            (c) =>
-              `<li><a href="/admin/menu/sections/${c.id}">${esc(displayName(snapshot, ctx, c.name_translations))}</a> ${sectionBadges(ctx, c)}</li>`,
-          )
-          .join('')}</ul>`;
-  return `<section aria-labelledby="subsections-title"><h2 id="subsections-title">${esc(mt.subSections)}</h2>
-<p class="actions"><a class="button" href="/admin/menu/sections/new?parent=${section.id}">${esc(mt.addSubSection)}</a></p>${list}</section>`;
+      ? html`<p>${mt.noSubSections}</p>`
+      : html`<ul class="plain">${children.map(
+          (c) =>
+            html`<li><a href="/admin/menu/sections/${c.id}">${displayName(snapshot, ctx, c.name_translations)}</a> ${sectionBadges(ctx, c)}</li>`,
+        )}</ul>`;
+  return html`<section aria-labelledby="subsections-title"><h2 id="subsections-title">${mt.subSections}</h2>
+<p class="actions"><a class="button" href="/admin/menu/sections/new?parent=${section.id}">${mt.addSubSection}</a></p>${list}</section>`;
 }
 
-function breadcrumb(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow | undefined): string {
+function breadcrumb(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow | undefined): Html {
   const mt = menuTexts(ctx.locale);
   const parent = section?.parent_id ? snapshot.sections.find((s) => s.id === section.parent_id) : undefined;
-  const links = [`<a href="/admin/menu">${esc(mt.backToMenu)}</a>`];
-  if (parent) {
-    links.push(
-      `<a href="/admin/menu/sections/${parent.id}">${esc(mt.backToSection(displayName(snapshot, ctx, parent.name_translations)))}</a>`,
-    );
-  }
-  return `<p class="breadcrumb">${links.join(' · ')}</p>`;
+  const link = parent
+    ? html` · <a href="/admin/menu/sections/${parent.id}">${mt.backToSection(displayName(snapshot, ctx, parent.name_translations))}</a>`
+    : '';
+  return html`<p class="breadcrumb"><a href="/admin/menu">${mt.backToMenu}</a>${link}</p>`;
 }
 
-export function sectionPage(
-  ctx: PanelContext,
-  snapshot: MenuSnapshot,
-  section: CategoryRow,
-  o: { values?: SectionValues; errors?: FieldErrors; message?: string; error?: string } = {},
-): string {
-  const mt = menuTexts(ctx.locale);
-  const name = displayName(snapshot, ctx, section.name_translations);
-  const body = `${breadcrumb(ctx, snapshot, section)}${o.message ? notice('success', esc(o.message)) : ''}${o.error ? notice('error', esc(o.error)) : ''}
-${sectionForm(ctx, snapshot, o.values ?? fromRow(snapshot, section), o.errors ?? {}, {
-  action: `/admin/menu/sections/${section.id}`,
-  id: section.id,
-  submit: ctx.t.save,
-})}
-${dishesTable(ctx, snapshot, section)}
-${subCategoryList(ctx, snapshot, section)}
-${subSectionList(ctx, snapshot, section)}
-<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${esc(mt.deleteNamed(name))}</h2>${confirmForm(
-    ctx,
-    {
-      action: `/admin/menu/sections/${section.id}/delete`,
-      label: mt.delete,
-      question: mt.deleteConfirm(name),
-      accessibleLabel: mt.deleteNamed(name),
-    },
-  )}</section>`;
-  return renderPage(ctx, { title: mt.editSection(name), body, active: 'menu', scripts: ['menu-editor.js'] });
-}
-
-function newSectionPage(ctx: PanelContext, snapshot: MenuSnapshot, v: SectionValues, errors: FieldErrors = {}): string {
-  const mt = menuTexts(ctx.locale);
-  const title = v.parent_id ? mt.newSubSection : mt.newSection;
-  const body = `${breadcrumb(ctx, snapshot, undefined)}${sectionForm(ctx, snapshot, v, errors, {
-    action: '/admin/menu/sections',
-    id: null,
-    submit: mt.create,
-  })}`;
-  return renderPage(ctx, { title, body, active: 'menu', scripts: ['menu-editor.js'] });
-}
-
-/** The section with this id of the owner's menu (any other tenant's id is not found). */
-function findSection(snapshot: MenuSnapshot, raw: string): CategoryRow | undefined {
-  const id = Number(raw);
-  return snapshot.sections.find((s) => s.id === id);
-}
-
-/** A confirmation page for a delete sent without the in-page dialog (no script). */
-export function confirmPage(ctx: PanelContext, o: { action: string; name: string; back: string }): string {
-  const mt = menuTexts(ctx.locale);
-  const body = `<p>${esc(mt.deleteConfirm(o.name))}</p>${confirmForm(ctx, {
-    action: o.action,
-    label: mt.delete,
-    question: '',
-    confirmed: true,
-  })}<p><a href="${esc(o.back)}">${esc(ctx.t.cancel)}</a></p>`;
-  return renderPage(ctx, { title: mt.deleteNamed(o.name), active: 'menu', body });
-}
-
-export function confirmed(body: FormBody): boolean {
-  return str(body, 'confirmed') === 'yes';
-}
-
-export function registerSections(app: FastifyInstance): void {
-  app.get('/menu/sections/new', async (request, reply) => {
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const parent = findSection(snapshot, (request.query as { parent?: string }).parent ?? '');
-    const values: SectionValues = {
+export const sectionsEditor: Editor<CategoryRow, SectionValues> = {
+  path: '/menu/sections',
+  active: 'menu',
+  scripts: ['menu-editor.js'],
+  schema: CategoryInput,
+  find: (snapshot, id) => snapshot.sections.find((s) => s.id === id),
+  name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
+  fromRow: (_ctx, snapshot, row) => fromRow(snapshot, row),
+  blank(_ctx, snapshot, query) {
+    const parent = snapshot.sections.find((s) => String(s.id) === query.parent);
+    return {
       names: {},
       parent_id: parent && parent.parent_id === null ? String(parent.id) : '',
       menu_type: parent?.menu_type ?? 'standard',
@@ -358,75 +267,24 @@ export function registerSections(app: FastifyInstance): void {
       time_start: '',
       time_end: '',
     };
-    return sendPage(reply, newSectionPage(request.panel, snapshot, values));
-  });
-
-  app.post('/menu/sections', async (request, reply) => {
-    const ctx = request.panel;
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const values = fromBody(asForm(request.body), snapshot, {}, {});
-    const saved = await saveThrough(app, ctx, CategoryInput, toInput(values), labels(ctx, snapshot), (w, v) =>
-      createCategory(w, v as CategoryInput),
-    );
-    if (saved.ok) return seeOther(reply, `/admin/menu/sections/${saved.result}?created=1`);
-    return sendPage(reply, newSectionPage(ctx, snapshot, values, saved.errors), 422);
-  });
-
-  app.get('/menu/sections/:id', async (request, reply) => {
-    const ctx = request.panel;
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const section = findSection(snapshot, (request.params as { id: string }).id);
-    if (!section) return reply.callNotFound();
-    const q = request.query as { saved?: string; created?: string; deleted?: string; ordered?: string };
-    const name = displayName(snapshot, ctx, section.name_translations);
+  },
+  read: (body, snapshot, row) =>
+    fromBody(body, snapshot, row ? translations(row.name_translations) : {}, row ? fromRow(snapshot, row).notes : {}),
+  toInput,
+  labels,
+  fields: sectionFields,
+  create: (w, input: CategoryInput) => createCategory(w, input),
+  update: (w, id, input: CategoryInput) => updateCategory(w, id, input),
+  remove: (w, id) => deleteCategory(w, id),
+  titles(ctx) {
     const mt = menuTexts(ctx.locale);
-    const message =
-      q.created === '1'
-        ? mt.created(name)
-        : q.saved === '1'
-          ? mt.savedNamed(name)
-          : q.deleted === '1'
-            ? mt.deleted
-            : q.ordered === '1'
-              ? mt.orderSaved
-              : undefined;
-    return sendPage(reply, sectionPage(ctx, snapshot, section, { message }));
-  });
-
-  app.post('/menu/sections/:id', async (request, reply) => {
-    const ctx = request.panel;
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const section = findSection(snapshot, (request.params as { id: string }).id);
-    if (!section) return reply.callNotFound();
-    const values = fromBody(
-      asForm(request.body),
-      snapshot,
-      translations(section.name_translations),
-      fromRow(snapshot, section).notes,
-    );
-    const saved = await saveThrough(app, ctx, CategoryInput, toInput(values), labels(ctx, snapshot), (w, v) =>
-      updateCategory(w, section.id, v as CategoryInput),
-    );
-    if (saved.ok) return seeOther(reply, `/admin/menu/sections/${section.id}?saved=1`);
-    return sendPage(
-      reply,
-      sectionPage(ctx, snapshot, section, { values, errors: saved.errors, error: saved.message }),
-      422,
-    );
-  });
-
-  app.post('/menu/sections/:id/delete', async (request, reply) => {
-    const ctx = request.panel;
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const section = findSection(snapshot, (request.params as { id: string }).id);
-    if (!section) return reply.callNotFound();
-    const name = displayName(snapshot, ctx, section.name_translations);
-    const action = `/admin/menu/sections/${section.id}/delete`;
-    if (!confirmed(asForm(request.body))) {
-      return sendPage(reply, confirmPage(ctx, { action, name, back: `/admin/menu/sections/${section.id}` }));
-    }
-    const saved = await saveThrough(app, ctx, null, {}, {}, (w) => deleteCategory(w, section.id));
-    if (saved.ok) return seeOther(reply, '/admin/menu?deleted=1');
-    return sendPage(reply, sectionPage(ctx, snapshot, section, { error: saved.message }), 422);
-  });
-}
+    return { create: (v) => (v.parent_id ? mt.newSubSection : mt.newSection), edit: mt.editSection };
+  },
+  breadcrumb: (ctx, snapshot, row) => breadcrumb(ctx, snapshot, row),
+  cancel: () => '/admin/menu',
+  afterDelete: () => '/admin/menu?deleted=1',
+  below: (ctx, snapshot, row) =>
+    html`${dishesTable(ctx, snapshot, row)}
+${subCategoryList(ctx, snapshot, row)}
+${subSectionList(ctx, snapshot, row)}`,
+};

@@ -2,25 +2,25 @@
 // every other session of the user ends).
 import type { FastifyInstance } from 'fastify';
 import { changePassword, UserInputError } from '../../accounts/users/service.js';
-import { esc } from '../../http/html.js';
+import { type Html, html } from '../../http/html.js';
 import { type PanelContext, seeOther, sendPage } from '../context.js';
 import { addError, asForm, csrfField, errorSummary, type FieldErrors, input, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { problemMessage } from './problems.js';
 
-function accountPage(ctx: PanelContext, errors: FieldErrors = {}, message?: string): string {
+function accountPage(ctx: PanelContext, errors: FieldErrors = {}, message?: string): Html {
   const { t } = ctx;
   const user = ctx.session!.user;
   const labels = { current: t.currentPassword, next: t.newPassword, confirm: t.confirmPassword };
-  const body = `${message ? notice('success', esc(message)) : ''}
-<dl class="facts"><dt>${esc(t.email)}</dt><dd>${esc(user.email)}</dd><dt>${esc(t.name)}</dt><dd>${esc(user.name) || '—'}</dd><dt>${esc(t.role)}</dt><dd>${esc(t.roles[user.role] ?? user.role)}</dd></dl>
-<section aria-labelledby="change-password"><h2 id="change-password">${esc(t.changePassword)}</h2>${errorSummary(ctx, errors, labels)}
+  const body = html`${message ? notice('success', message) : ''}
+<dl class="facts"><dt>${t.email}</dt><dd>${user.email}</dd><dt>${t.name}</dt><dd>${user.name || '—'}</dd><dt>${t.role}</dt><dd>${t.roles[user.role] ?? user.role}</dd></dl>
+<section aria-labelledby="change-password"><h2 id="change-password">${t.changePassword}</h2>${errorSummary(ctx, errors, labels)}
 <form method="post" action="/admin/account/password" class="stack narrow" novalidate>${csrfField(ctx)}
-<input type="text" name="username" value="${esc(user.email)}" autocomplete="username" hidden>
+<input type="text" name="username" value="${user.email}" autocomplete="username" hidden>
 ${input({ name: 'current', label: t.currentPassword, type: 'password', value: '', errors, autocomplete: 'current-password', required: true })}
 ${input({ name: 'next', label: t.newPassword, type: 'password', value: '', errors, autocomplete: 'new-password', hint: t.passwordShort, required: true })}
 ${input({ name: 'confirm', label: t.confirmPassword, type: 'password', value: '', errors, autocomplete: 'new-password', required: true })}
-<div class="actions"><button type="submit" class="primary">${esc(t.save)}</button></div></form></section>`;
+<div class="actions"><button type="submit" class="primary">${t.save}</button></div></form></section>`;
   return renderPage(ctx, { title: t.account, body, active: 'account' });
 }
 

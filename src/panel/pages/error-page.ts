@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.js';
 import { sendError } from '../../http/error-handler.js';
-import { esc } from '../../http/html.js';
+import { html } from '../../http/html.js';
 import { type PanelContext, panelLocale, sendPage, textsFor } from '../context.js';
 import { panelContext } from '../guard.js';
 import { renderPage } from '../layout.js';
@@ -74,7 +74,7 @@ export function installErrorPages(app: FastifyInstance, now: () => number): void
     }
     const ctx = await contextFor(app, request, reply, now);
     const [title, text] = TEXTS[ctx.locale][status];
-    const body = `<p>${esc(text)}</p><p><a href="/admin">${esc(ctx.t.backHome)}</a></p>`;
+    const body = html`<p>${text}</p><p><a href="/admin">${ctx.t.backHome}</a></p>`;
     return sendPage(reply, renderPage(ctx, { title, body }), status);
   });
 }

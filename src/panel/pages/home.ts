@@ -1,6 +1,6 @@
 // /admin: the overview, one card per panel section, and whether the public menu is online.
 import type { FastifyInstance } from 'fastify';
-import { esc } from '../../http/html.js';
+import { html } from '../../http/html.js';
 import { sendPage } from '../context.js';
 import { notice } from '../forms.js';
 import { NAV, renderPage } from '../layout.js';
@@ -21,14 +21,12 @@ export function registerHome(app: FastifyInstance): void {
     const ctx = request.panel;
     const { t } = ctx;
     const online = request.tenant.publicActive;
-    const cards = NAV.filter((n) => DESCRIPTIONS[n.key])
-      .map(
-        (n) =>
-          `<li class="card"><h2><a href="${n.href}">${esc(t[n.key] as string)}</a></h2><p>${esc(t[DESCRIPTIONS[n.key]] as string)}</p></li>`,
-      )
-      .join('');
-    const body = `${notice(online ? 'success' : 'info', `${esc(online ? t.menuOnline : t.menuOffline)}${online ? ` <a href="/">${esc(t.viewMenu)}</a>` : ''}`)}
-<p>${esc(t.homeIntro)}</p><ul class="cards">${cards}</ul>`;
+    const cards = NAV.filter((n) => DESCRIPTIONS[n.key]).map(
+      (n) =>
+        html`<li class="card"><h2><a href="${n.href}">${t[n.key] as string}</a></h2><p>${t[DESCRIPTIONS[n.key]] as string}</p></li>`,
+    );
+    const body = html`${notice(online ? 'success' : 'info', `${online ? t.menuOnline : t.menuOffline}${online ? ` <a href="/">${t.viewMenu}</a>` : ''}`)}
+<p>${t.homeIntro}</p><ul class="cards">${cards}</ul>`;
     return sendPage(reply, renderPage(ctx, { title: t.home, body, active: 'home' }));
   });
 }

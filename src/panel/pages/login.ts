@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../../accounts/users/password.js';
 import { findUserByEmail } from '../../accounts/users/repo.js';
 import { MAX_PASSWORD_LENGTH, normalizeEmail } from '../../accounts/users/service.js';
-import { esc } from '../../http/html.js';
+import { type Html, html } from '../../http/html.js';
 import { LANG_COOKIE, type PanelContext, safePanelPath, seeOther, sendPage } from '../context.js';
 import { isHttps, setCookie } from '../cookies.js';
 import { asForm, csrfField, hidden, input, notice, str } from '../forms.js';
@@ -18,14 +18,14 @@ function dummy(): Promise<string> {
   return dummyHash;
 }
 
-function loginPage(ctx: PanelContext, form: { email: string; next: string; message?: string; info?: string }): string {
+function loginPage(ctx: PanelContext, form: { email: string; next: string; message?: string; info?: string }): Html {
   const { t } = ctx;
-  const body = `${form.info ? notice('success', esc(form.info)) : ''}${form.message ? notice('error', esc(form.message)) : ''}
-<p>${esc(t.loginIntro(ctx.restaurant))}</p>
+  const body = html`${form.info ? notice('success', form.info) : ''}${form.message ? notice('error', form.message) : ''}
+<p>${t.loginIntro(ctx.restaurant)}</p>
 <form method="post" action="/admin/login" class="stack narrow">${csrfField(ctx)}${hidden('next', form.next)}
 ${input({ name: 'email', label: t.email, type: 'email', value: form.email, autocomplete: 'username', required: true })}
 ${input({ name: 'password', label: t.password, type: 'password', value: '', autocomplete: 'current-password', required: true })}
-<div class="actions"><button type="submit" class="primary">${esc(t.signIn)}</button></div>
+<div class="actions"><button type="submit" class="primary">${t.signIn}</button></div>
 </form>`;
   return renderPage(ctx, { title: t.loginTitle, body });
 }

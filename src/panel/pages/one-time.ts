@@ -3,7 +3,7 @@
 // (an in-page <dialog> from panel.js; without script, the server asks on a page of its own).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
-import { esc } from '../../http/html.js';
+import { attrs, type Html, html } from '../../http/html.js';
 import { nowIso } from '../../http/schemas.js';
 import type { PanelContext } from '../context.js';
 import { asForm, csrfField, hidden, str } from '../forms.js';
@@ -44,12 +44,11 @@ export interface ConfirmOptions {
   confirmed?: boolean;
 }
 
-export function confirmForm(ctx: PanelContext, o: ConfirmOptions): string {
-  const aria = o.accessibleLabel ? ` aria-label="${esc(o.accessibleLabel)}"` : '';
-  const ask = o.confirmed ? hidden('confirmed', 'yes') : '';
-  return `<form method="post" action="${esc(o.action)}" class="inline"${
-    o.confirmed
-      ? ''
-      : ` data-confirm="${esc(o.question)}" data-confirm-label="${esc(o.label)}" data-cancel-label="${esc(ctx.t.cancel)}"`
-  }>${csrfField(ctx)}${ask}<button type="submit" class="danger"${aria}>${esc(o.label)}</button></form>`;
+export function confirmForm(ctx: PanelContext, o: ConfirmOptions): Html {
+  const ask = o.confirmed
+    ? {}
+    : { 'data-confirm': o.question, 'data-confirm-label': o.label, 'data-cancel-label': ctx.t.cancel };
+  return html`<form${attrs({ method: 'post', action: o.action, class: 'inline', ...ask })}>${csrfField(ctx)}${
+    o.confirmed ? hidden('confirmed', 'yes') : ''
+  }<button${attrs({ type: 'submit', class: 'danger', 'aria-label': o.accessibleLabel })}>${o.label}</button></form>`;
 }

@@ -9,6 +9,7 @@ import { ownerSnapshot } from '../../catalog/write.js';
 import { publicAddress } from '../../config.js';
 import { menuData } from '../../features/menu/compose.js';
 import { pageImages, renderMenuPage } from '../../features/page/render.js';
+import { raw } from '../../http/html.js';
 import { validate } from '../../http/validator.js';
 import { ThemeInput } from '../../resources/theme/service.js';
 import { sendPage } from '../context.js';
@@ -47,14 +48,15 @@ export function registerPreview(app: FastifyInstance): void {
     const { issues } = validate(ThemeInput, wanted, false);
     const bad = new Set(issues.map((i) => i.field.split('.')[0]));
     const overrides = Object.fromEntries(Object.entries(wanted).filter(([k]) => !bad.has(k)));
-    const html = renderMenuPage({
+    const page = renderMenuPage({
       data: { ...data, theme: { ...data.theme, ...overrides } },
       locale,
       images: pageImages(snapshot),
       filter: { exclude: [], diet: [] },
       address: publicAddress(app.config, snapshot.slug),
-    }).replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '');
-    reply.header('content-security-policy', previewPolicy(html)).header('x-frame-options', 'SAMEORIGIN');
-    return sendPage(reply, html);
+      scripts: false,
+    });
+    reply.header('content-security-policy', previewPolicy(page)).header('x-frame-options', 'SAMEORIGIN');
+    return sendPage(reply, raw(page));
   });
 }

@@ -5,7 +5,7 @@ import { generatePassword } from '../../accounts/users/password.js';
 import { findAnyUser, listActiveUsers } from '../../accounts/users/repo.js';
 import { createUser, removeUser, UserInputError } from '../../accounts/users/service.js';
 import type { UserRow } from '../../db/schema.js';
-import { esc } from '../../http/html.js';
+import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
 import { type PanelContext, seeOther, sendPage } from '../context.js';
 import { formatDateTime } from '../format.js';
@@ -32,7 +32,7 @@ interface StaffView {
   message?: string;
 }
 
-function userRow(ctx: PanelContext, user: UserRow, owner: boolean): string {
+function userRow(ctx: PanelContext, user: UserRow, owner: boolean): Html {
   const { t } = ctx;
   const self = user.id === ctx.session!.user.id;
   const action =
@@ -44,34 +44,34 @@ function userRow(ctx: PanelContext, user: UserRow, owner: boolean): string {
           accessibleLabel: `${t.remove}: ${user.email}`,
         })
       : '';
-  return `<tr data-user-id="${user.id}"><td data-label="${esc(t.email)}"><div>${esc(user.email)}${self ? ` <span class="muted">${esc(t.you)}</span>` : ''}</div></td><td data-label="${esc(t.name)}"><div>${esc(user.name)}</div></td><td data-label="${esc(t.role)}"><div>${esc(t.roles[user.role] ?? user.role)}</div></td><td data-label="${esc(t.added)}"><div>${esc(formatDateTime(ctx, user.created_at))}</div></td><td data-label="${esc(t.actions)}"><div>${action}</div></td></tr>`;
+  return html`<tr data-user-id="${user.id}"><td data-label="${t.email}"><div>${user.email}${self ? html` <span class="muted">${t.you}</span>` : ''}</div></td><td data-label="${t.name}"><div>${user.name}</div></td><td data-label="${t.role}"><div>${t.roles[user.role] ?? user.role}</div></td><td data-label="${t.added}"><div>${formatDateTime(ctx, user.created_at)}</div></td><td data-label="${t.actions}"><div>${action}</div></td></tr>`;
 }
 
-async function staffPage(app: FastifyInstance, ctx: PanelContext, view: StaffView = {}): Promise<string> {
+async function staffPage(app: FastifyInstance, ctx: PanelContext, view: StaffView = {}): Promise<Html> {
   const { t } = ctx;
   const owner = ctx.session!.user.role === 'owner';
   const users = await listActiveUsers(app.database.db, ctx.tenantId);
   const errors = view.errors ?? {};
   const labels = { email: t.email, name: t.name, role: t.role, password: t.newPasswordOptional };
   const added = view.added
-    ? `<section class="banner" aria-labelledby="added-title"><h2 id="added-title">${esc(t.userAdded(view.added.email))}</h2>${
+    ? html`<section class="banner" aria-labelledby="added-title"><h2 id="added-title">${t.userAdded(view.added.email)}</h2>${
         view.added.password
-          ? `<p>${esc(t.generatedPassword)}</p><div class="token-box"><label for="new-password" class="visually-hidden">${esc(t.password)}</label><input id="new-password" class="token-value" type="text" readonly value="${esc(view.added.password)}"><button type="button" class="copy" data-copy="new-password" data-copied="${esc(t.copied)}">${esc(t.copy)}</button></div><p class="copy-status" role="status" aria-live="polite"></p>`
+          ? html`<p>${t.generatedPassword}</p><div class="token-box"><label for="new-password" class="visually-hidden">${t.password}</label><input id="new-password" class="token-value" type="text" readonly value="${view.added.password}"><button type="button" class="copy" data-copy="new-password" data-copied="${t.copied}">${t.copy}</button></div><p class="copy-status" role="status" aria-live="polite"></p>`
           : ''
       }</section>`
     : '';
   const form = view.form ?? { email: '', name: '', role: 'admin' };
   const addForm = owner
-    ? `<section aria-labelledby="add-user"><h2 id="add-user">${esc(t.addUser)}</h2>${errorSummary(ctx, errors, labels)}
+    ? html`<section aria-labelledby="add-user"><h2 id="add-user">${t.addUser}</h2>${errorSummary(ctx, errors, labels)}
 <form method="post" action="/admin/staff" class="stack narrow" novalidate>${csrfField(ctx)}${nonceField()}
 ${input({ name: 'email', label: t.email, type: 'email', value: form.email, errors, autocomplete: 'off', required: true })}
 ${input({ name: 'name', label: t.name, value: form.name, errors, maxlength: 200 })}
 ${select({ name: 'role', label: t.role, value: form.role, errors, options: ['admin', 'owner'].map((r) => ({ value: r, label: t.roles[r] })) })}
 ${input({ name: 'password', label: t.newPasswordOptional, type: 'password', value: '', errors, autocomplete: 'new-password', hint: t.passwordShort })}
-<div class="actions"><button type="submit" class="primary">${esc(t.add)}</button></div></form></section>`
-    : `<p class="note">${esc(t.ownerOnly)}</p>`;
-  const body = `${added}${view.message ? notice('info', esc(view.message)) : ''}<p>${esc(t.staffIntro)}</p>
-<table class="list users"><caption class="visually-hidden">${esc(t.staff)}</caption><thead><tr><th scope="col">${esc(t.email)}</th><th scope="col">${esc(t.name)}</th><th scope="col">${esc(t.role)}</th><th scope="col">${esc(t.added)}</th><th scope="col">${esc(t.actions)}</th></tr></thead><tbody>${users.map((u) => userRow(ctx, u, owner)).join('')}</tbody></table>
+<div class="actions"><button type="submit" class="primary">${t.add}</button></div></form></section>`
+    : html`<p class="note">${t.ownerOnly}</p>`;
+  const body = html`${added}${view.message ? notice('info', view.message) : ''}<p>${t.staffIntro}</p>
+<table class="list users"><caption class="visually-hidden">${t.staff}</caption><thead><tr><th scope="col">${t.email}</th><th scope="col">${t.name}</th><th scope="col">${t.role}</th><th scope="col">${t.added}</th><th scope="col">${t.actions}</th></tr></thead><tbody>${users.map((u) => userRow(ctx, u, owner))}</tbody></table>
 ${addForm}`;
   return renderPage(ctx, { title: t.staff, body, active: 'staff' });
 }
@@ -126,12 +126,12 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
       return sendPage(reply, await staffPage(app, ctx, { message: ctx.t.cannotRemoveSelf }), 422);
     }
     if (str(asForm(request.body), 'confirmed') !== 'yes') {
-      const body = `<p>${esc(ctx.t.removeConfirm(user.email))}</p>${confirmForm(ctx, {
+      const body = html`<p>${ctx.t.removeConfirm(user.email)}</p>${confirmForm(ctx, {
         action: `/admin/staff/${id}/remove`,
         label: ctx.t.remove,
         question: '',
         confirmed: true,
-      })}<p><a href="/admin/staff">${esc(ctx.t.cancel)}</a></p>`;
+      })}<p><a href="/admin/staff">${ctx.t.cancel}</a></p>`;
       return sendPage(reply, renderPage(ctx, { title: ctx.t.remove, active: 'staff', body }));
     }
     await removeUser(db, request.tenant.id, id);

@@ -7,7 +7,7 @@ import type { TokenListing } from '../../accounts/tokens/repo.js';
 import { findUserTokenName, listUserTokens, revokeUserToken } from '../../accounts/tokens/repo.js';
 import { SCOPES, type Scope } from '../../accounts/tokens/scopes.js';
 import { issueToken } from '../../accounts/tokens/service.js';
-import { esc } from '../../http/html.js';
+import { type Html, html, join } from '../../http/html.js';
 import { type PanelContext, seeOther, sendPage } from '../context.js';
 import { ageInDays, formatDateTime } from '../format.js';
 import {
@@ -29,17 +29,20 @@ import { confirmForm, oneTime } from './one-time.js';
 /** The contract's recommendation: rotate every 90 days. */
 export const ROTATE_AFTER_DAYS = 90;
 
-function tokenRow(ctx: PanelContext, token: TokenListing, now: number): string {
+function tokenRow(ctx: PanelContext, token: TokenListing, now: number): Html {
   const { t } = ctx;
   const age = ageInDays(token.created_at, now);
-  const rotate = age > ROTATE_AFTER_DAYS ? ` <span class="badge warn">${esc(t.rotate)}</span>` : '';
-  return `<tr data-token-id="${token.id}">
-<td data-label="${esc(t.tokenName)}"><div>${esc(token.name)}</div></td>
-<td data-label="${esc(t.tokenScopes)}"><div>${token.scopes.map((s) => `<code>${esc(s)}</code>`).join(' ')}</div></td>
-<td data-label="${esc(t.created)}"><div>${esc(formatDateTime(ctx, token.created_at))}</div></td>
-<td data-label="${esc(t.lastUsed)}"><div>${esc(formatDateTime(ctx, token.last_used_at))}</div></td>
-<td data-label="${esc(t.age)}"><div>${esc(t.ageDays(age))}${rotate}</div></td>
-<td data-label="${esc(t.actions)}"><div>${confirmForm(ctx, {
+  const rotate = age > ROTATE_AFTER_DAYS ? html` <span class="badge warn">${t.rotate}</span>` : '';
+  return html`<tr data-token-id="${token.id}">
+<td data-label="${t.tokenName}"><div>${token.name}</div></td>
+<td data-label="${t.tokenScopes}"><div>${join(
+    token.scopes.map((s) => html`<code>${s}</code>`),
+    ' ',
+  )}</div></td>
+<td data-label="${t.created}"><div>${formatDateTime(ctx, token.created_at)}</div></td>
+<td data-label="${t.lastUsed}"><div>${formatDateTime(ctx, token.last_used_at)}</div></td>
+<td data-label="${t.age}"><div>${t.ageDays(age)}${rotate}</div></td>
+<td data-label="${t.actions}"><div>${confirmForm(ctx, {
     action: `/admin/api-tokens/${token.id}/revoke`,
     label: t.revoke,
     question: t.revokeConfirm(token.name),
@@ -63,21 +66,21 @@ async function tokensPage(app: FastifyInstance, ctx: PanelContext, now: number, 
   const labels = { name: t.tokenName, scopes: t.tokenScopes };
   const errors = view.errors ?? {};
   const banner = view.banner
-    ? `<section class="banner" aria-labelledby="new-token-title"><h2 id="new-token-title">${esc(t.bannerTitle)}</h2>
-<p>${esc(t.bannerText)}</p>
-<div class="token-box"><label for="new-token" class="visually-hidden">${esc(t.bannerTitle)}</label><input id="new-token" class="token-value" type="text" readonly value="${esc(view.banner)}"><button type="button" class="copy" data-copy="new-token" data-copied="${esc(t.copied)}">${esc(t.copy)}</button></div>
+    ? html`<section class="banner" aria-labelledby="new-token-title"><h2 id="new-token-title">${t.bannerTitle}</h2>
+<p>${t.bannerText}</p>
+<div class="token-box"><label for="new-token" class="visually-hidden">${t.bannerTitle}</label><input id="new-token" class="token-value" type="text" readonly value="${view.banner}"><button type="button" class="copy" data-copy="new-token" data-copied="${t.copied}">${t.copy}</button></div>
 <p class="copy-status" role="status" aria-live="polite"></p></section>`
     : '';
-  const rows = tokens.map((token) => tokenRow(ctx, token, now)).join('');
+  const rows = tokens.map((token) => tokenRow(ctx, token, now));
   const table =
     tokens.length === 0
-      ? `<p>${esc(t.noTokens)}</p>`
-      : `<table class="list tokens"><caption class="visually-hidden">${esc(t.yourTokens)}</caption><thead><tr><th scope="col">${esc(t.tokenName)}</th><th scope="col">${esc(t.tokenScopes)}</th><th scope="col">${esc(t.created)}</th><th scope="col">${esc(t.lastUsed)}</th><th scope="col">${esc(t.age)}</th><th scope="col">${esc(t.actions)}</th></tr></thead><tbody>${rows}</tbody></table>`;
-  const body = `${banner}${view.message ? notice('info', esc(view.message)) : ''}
-<p>${esc(t.tokensIntro)}</p>
-<p class="note"><strong>${esc(t.scopesFixed)}</strong> ${esc(t.rotation)}</p>
-<section aria-labelledby="your-tokens"><h2 id="your-tokens">${esc(t.yourTokens)}</h2>${table}</section>
-<section aria-labelledby="generate"><h2 id="generate">${esc(t.generateTitle)}</h2>
+      ? html`<p>${t.noTokens}</p>`
+      : html`<table class="list tokens"><caption class="visually-hidden">${t.yourTokens}</caption><thead><tr><th scope="col">${t.tokenName}</th><th scope="col">${t.tokenScopes}</th><th scope="col">${t.created}</th><th scope="col">${t.lastUsed}</th><th scope="col">${t.age}</th><th scope="col">${t.actions}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const body = html`${banner}${view.message ? notice('info', view.message) : ''}
+<p>${t.tokensIntro}</p>
+<p class="note"><strong>${t.scopesFixed}</strong> ${t.rotation}</p>
+<section aria-labelledby="your-tokens"><h2 id="your-tokens">${t.yourTokens}</h2>${table}</section>
+<section aria-labelledby="generate"><h2 id="generate">${t.generateTitle}</h2>
 ${errorSummary(ctx, errors, labels)}
 <form method="post" action="/admin/api-tokens" class="stack narrow" novalidate>${csrfField(ctx)}${nonceField()}
 ${input({ name: 'name', label: t.tokenName, value: view.name ?? '', hint: t.tokenNameHint, errors, maxlength: 100, required: true })}
@@ -88,7 +91,7 @@ ${checkboxGroup({
   errors,
   options: SCOPES.map((s) => ({ value: s, label: s, help: t.scopeHelp[s] })),
 })}
-<div class="actions"><button type="submit" class="primary">${esc(t.generate)}</button></div>
+<div class="actions"><button type="submit" class="primary">${t.generate}</button></div>
 </form></section>`;
   return renderPage(ctx, { title: t.tokens, body, active: 'tokens' });
 }
@@ -143,12 +146,12 @@ export function registerTokens(app: FastifyInstance, now: () => number): void {
         renderPage(ctx, {
           title: ctx.t.revoke,
           active: 'tokens',
-          body: `<p>${esc(ctx.t.revokeConfirm(name))}</p>${confirmForm(ctx, {
+          body: html`<p>${ctx.t.revokeConfirm(name)}</p>${confirmForm(ctx, {
             action: `/admin/api-tokens/${id}/revoke`,
             label: ctx.t.revoke,
             question: '',
             confirmed: true,
-          })}<p><a href="/admin/api-tokens">${esc(ctx.t.cancel)}</a></p>`,
+          })}<p><a href="/admin/api-tokens">${ctx.t.cancel}</a></p>`,
         }),
       );
     }

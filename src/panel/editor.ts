@@ -1,0 +1,403 @@
+// One editor piece for every panel form over a resource (the panel's registerCrud): from a
+// description (fields, how to read the form, which service writes) it registers the pages and
+// routes, checks the form with the API's schema and the service's rules in one pass, writes
+// through writeMenu as the signed-in user, and answers 303 or the form again with every message
+// next to its field. Refusals reach a status through one mapping (`refusalOf`).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MenuSnapshot } from '../catalog/snapshot.js';
+import { type MenuWrite, ownerSnapshot, writeMenu } from '../catalog/write.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors.js';
+import { type Html, html } from '../http/html.js';
+import type { Schema } from '../http/validation/rules.js';
+import { checkedBody, inOnePass } from '../http/validator.js';
+import { formatMessage } from '../i18n/messages.js';
+import { type PanelContext, seeOther, sendPage } from './context.js';
+import { asForm, csrfField, errorSummary, type FieldErrors, type FormBody, fieldErrors, notice, str } from './forms.js';
+import { type NavKey, renderPage } from './layout.js';
+import { menuTexts } from './menu/texts.js';
+import { panelActor } from './pages/actor.js';
+import { confirmForm } from './pages/one-time.js';
+
+export type Labels = Record<string, string>;
+
+/** A refused write as the panel answers it: the status, messages by field, one message for the whole form. */
+export interface Refusal {
+  status: 403 | 404 | 422;
+  errors: FieldErrors;
+  message?: string;
+}
+
+/**
+ * The one mapping from what the services throw to what the panel answers: a rule broken (422,
+ * each message on its field, or one message for a rule about the whole row, e.g. "section not
+ * empty"), a row that is gone (404), an action this user may not take (403). Anything else is
+ * not a refusal: the panel's error page answers it (500, logged).
+ */
+export function refusalOf(ctx: PanelContext, err: unknown, labels: Labels): Refusal | undefined {
+  if (err instanceof ValidationError) return { status: 422, errors: fieldErrors(ctx, err.issues, labels) };
+  if (err instanceof ConflictError) {
+    const message = formatMessage(ctx.locale, err.messageKey, {});
+    return err.field ? { status: 422, errors: { [err.field]: [message] } } : { status: 422, errors: {}, message };
+  }
+  if (err instanceof NotFoundError) return { status: 404, errors: {}, message: menuTexts(ctx.locale).notFound };
+  if (err instanceof ForbiddenError) return { status: 403, errors: {}, message: ctx.t.ownersOnly };
+  return undefined;
+}
+
+export type SaveResult<T> = { ok: true; result: T } | ({ ok: false } & Refusal);
+
+/**
+ * Checks `raw` with the API's schema and runs `work` through writeMenu as the signed-in user (one
+ * pass: the schema's issues and the service's rules reported together), so the same service,
+ * transaction, audit entry and version bump apply as on the admin API.
+ */
+export async function saveThrough<T>(
+  app: FastifyInstance,
+  ctx: PanelContext,
+  schema: Schema | null,
+  raw: Record<string, unknown>,
+  labels: Labels,
+  work: (w: MenuWrite, value: never) => Promise<T>,
+): Promise<SaveResult<T>> {
+  const write = (value: unknown, settle: () => void) =>
+    writeMenu(app, ctx.tenantId, panelActor(ctx), async (w) => {
+      const result = await work(w, value as never);
+      settle();
+      return result;
+    });
+  try {
+    let result: T;
+    if (schema) {
+      const value = checkedBody(schema, raw);
+      result = await inOnePass(value, schema, (settle) => write(value, settle));
+    } else {
+      result = await write(raw, () => {});
+    }
+    return { ok: true, result };
+  } catch (err) {
+    const refusal = refusalOf(ctx, err, labels);
+    if (!refusal) throw err;
+    return { ok: false, ...refusal };
+  }
+}
+
+/** Who may use an editor: everyone signed in, or the restaurant's owners only. */
+export type Audience = 'staff' | 'owner';
+
+function allowed(ctx: PanelContext, audience: Audience | undefined): boolean {
+  return audience !== 'owner' || ctx.session?.user.role === 'owner';
+}
+
+/** What every editor describes: its fields, how the form reads, how it reaches the API's body. */
+interface EditorBase<Row, Values> {
+  /** Path under /admin, e.g. `/menu/wineries` or `/settings`. */
+  path: string;
+  /** The navigation entry shown as current. */
+  active: NavKey;
+  /** Extra ES modules of its pages (names under /admin/assets/). */
+  scripts?: string[];
+  /** `owner`: only owners may open and send it (staff get 403); default: every signed-in user. */
+  audience?: Audience;
+  /** The API's input schema: the form is checked with it and the service's rules in one pass. */
+  schema: Schema;
+  /** Field name → label, for messages and the error summary. */
+  labels(ctx: PanelContext, snapshot: MenuSnapshot): Labels;
+  /** The form as typed; `row` is the stored row when editing (texts in languages the form hides). */
+  read(body: FormBody, snapshot: MenuSnapshot, row: Row | undefined): Values;
+  /** The typed values as the API's body. */
+  toInput(values: Values, snapshot: MenuSnapshot): Record<string, unknown>;
+  /** The fields inside the form (the editor adds the token, the error summary and the buttons). */
+  fields(ctx: PanelContext, snapshot: MenuSnapshot, values: Values, errors: FieldErrors, row: Row | undefined): Html;
+}
+
+/** A resource of many rows: list (optional), new, edit, save, delete. */
+export interface Editor<Row extends { id: number }, Values> extends EditorBase<Row, Values> {
+  /** The owner's row with this id (any other restaurant's id is not found: the snapshot is the owner's). */
+  find(snapshot: MenuSnapshot, id: number): Row | undefined;
+  /** The row's name in titles and messages. */
+  name(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): string;
+  fromRow(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Values;
+  /** An empty form; `query` is the new page's (`?section=3`). Undefined answers 404. */
+  blank(ctx: PanelContext, snapshot: MenuSnapshot, query: Record<string, string | undefined>): Values | undefined;
+  create(w: MenuWrite, input: never): Promise<number>;
+  update(w: MenuWrite, id: number, input: never): Promise<void>;
+  remove(w: MenuWrite, id: number): Promise<void>;
+  titles(ctx: PanelContext): { create: (values: Values) => string; edit: (name: string) => string };
+  /** The links above the form. */
+  breadcrumb(ctx: PanelContext, snapshot: MenuSnapshot, row: Row | undefined, values: Values): Html;
+  /** Where the form's Cancel link goes. */
+  cancel(snapshot: MenuSnapshot, row: Row | undefined, values: Values): string;
+  /** Where a create goes next (default: the new row's page). */
+  afterCreate?(id: number, values: Values): string;
+  /** Where a delete goes next. */
+  afterDelete(row: Row): string;
+  /** More of the row's page, under its form (a section's dishes, sub-categories…). */
+  below?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Html;
+  /** Why a new row cannot be made yet (no section for a dish), shown instead of the form. */
+  unavailable?(ctx: PanelContext, snapshot: MenuSnapshot): Html | undefined;
+  /**
+   * The list at GET `path`, with the create form in it (`newForm`); without it the rows are listed
+   * on another page and new ones are made at `path/new`.
+   */
+  list?(ctx: PanelContext, snapshot: MenuSnapshot, newForm: Html): Html;
+  /** The list's title. */
+  listTitle?(ctx: PanelContext): string;
+}
+
+/** A resource of one row per restaurant (settings, theme): one page, one save. */
+export interface SingleEditor<Values> extends EditorBase<undefined, Values> {
+  title(ctx: PanelContext): string;
+  load(snapshot: MenuSnapshot): Values;
+  save(w: MenuWrite, input: never): Promise<unknown>;
+  /** What the typed values look like when re-shown after a refusal (stored values under typed ones). */
+  retype?(stored: Values, typed: Values): Values;
+  /** Text above the form and anything beside it (the theme's preview); `summary` is the list of problems. */
+  layout?(ctx: PanelContext, values: Values, parts: { summary: Html; form: Html }): Html;
+  /** The form element's id (a script may need it). */
+  formId?: string;
+}
+
+interface FormOptions {
+  action: string;
+  submit: string;
+  cancel?: string;
+  id?: string;
+}
+
+/** The form every editor draws: the error summary, the token, the fields and the buttons. */
+export function editorForm(ctx: PanelContext, labels: Labels, errors: FieldErrors, fields: Html, o: FormOptions): Html {
+  return html`${errorSummary(ctx, errors, labels)}
+${formElement(ctx, fields, o)}`;
+}
+
+function formElement(ctx: PanelContext, fields: Html, o: FormOptions): Html {
+  const cancel = o.cancel ? html` <a href="${o.cancel}">${ctx.t.cancel}</a>` : '';
+  return html`<form method="post" action="${o.action}" class="stack"${o.id ? html` id="${o.id}"` : ''} novalidate>${csrfField(ctx)}
+${fields}
+<div class="actions"><button type="submit" class="primary">${o.submit}</button>${cancel}</div>
+</form>`;
+}
+
+/** Notices at the top of a page: what was just done (`?created=1`…) and a refusal about the whole form. */
+function notices(message: string | undefined, error: string | undefined): Html {
+  return html`${message ? notice('success', message) : ''}${error ? notice('error', error) : ''}`;
+}
+
+/** A confirmation page for a delete sent without the in-page dialog (no script). */
+export function confirmPage(
+  ctx: PanelContext,
+  o: { action: string; name: string; back: string; active: NavKey },
+): Html {
+  const mt = menuTexts(ctx.locale);
+  const body = html`<p>${mt.deleteConfirm(o.name)}</p>${confirmForm(ctx, {
+    action: o.action,
+    label: mt.delete,
+    question: '',
+    confirmed: true,
+  })}<p><a href="${o.back}">${ctx.t.cancel}</a></p>`;
+  return renderPage(ctx, { title: mt.deleteNamed(o.name), active: o.active, body });
+}
+
+/** The row's delete button, in its own section at the end of its page. */
+function dangerZone(ctx: PanelContext, action: string, name: string): Html {
+  const mt = menuTexts(ctx.locale);
+  return html`<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${mt.deleteNamed(name)}</h2>${confirmForm(
+    ctx,
+    { action, label: mt.delete, question: mt.deleteConfirm(name), accessibleLabel: mt.deleteNamed(name) },
+  )}</section>`;
+}
+
+/** The message a page shows after a redirect, from its query (`?saved=1`). */
+function doneMessage(ctx: PanelContext, query: unknown, name: string): string | undefined {
+  const q = (query ?? {}) as Record<string, string | undefined>;
+  const mt = menuTexts(ctx.locale);
+  if (q.created === '1') return mt.created(name);
+  if (q.saved === '1') return mt.savedNamed(name);
+  if (q.deleted === '1') return mt.deleted;
+  if (q.ordered === '1') return mt.orderSaved;
+  return undefined;
+}
+
+const forbidden = (ctx: PanelContext) =>
+  renderPage(ctx, { title: ctx.t.ownerOnlyTitle, body: html`<p>${ctx.t.ownersOnly}</p>` });
+
+/** Registers list (when described), new, create, edit, save and delete of a resource of many rows. */
+export function registerEditor<Row extends { id: number }, Values>(app: FastifyInstance, e: Editor<Row, Values>): void {
+  const base = `/admin${e.path}`;
+  const snapshotOf = (tenantId: number) => ownerSnapshot(app, tenantId);
+  const rowOf = (snapshot: MenuSnapshot, params: unknown) => {
+    const raw = (params as { id?: string }).id ?? '';
+    return /^\d{1,15}$/.test(raw) ? e.find(snapshot, Number(raw)) : undefined;
+  };
+
+  const formFor = (ctx: PanelContext, snapshot: MenuSnapshot, values: Values, errors: FieldErrors, row?: Row) =>
+    editorForm(ctx, e.labels(ctx, snapshot), errors, e.fields(ctx, snapshot, values, errors, row), {
+      action: row ? `${base}/${row.id}` : base,
+      submit: row ? ctx.t.save : menuTexts(ctx.locale).create,
+      cancel: e.cancel(snapshot, row, values),
+    });
+
+  const newPage = (ctx: PanelContext, snapshot: MenuSnapshot, values: Values, errors: FieldErrors = {}) => {
+    if (e.list) {
+      return renderPage(ctx, {
+        title: e.listTitle?.(ctx) ?? e.titles(ctx).create(values),
+        body: e.list(ctx, snapshot, formFor(ctx, snapshot, values, errors)),
+        active: e.active,
+        scripts: e.scripts,
+      });
+    }
+    const body = html`${e.breadcrumb(ctx, snapshot, undefined, values)}${
+      e.unavailable?.(ctx, snapshot) ?? formFor(ctx, snapshot, values, errors)
+    }`;
+    return renderPage(ctx, { title: e.titles(ctx).create(values), body, active: e.active, scripts: e.scripts });
+  };
+
+  const rowPage = (
+    ctx: PanelContext,
+    snapshot: MenuSnapshot,
+    row: Row,
+    o: { values?: Values; errors?: FieldErrors; message?: string; error?: string } = {},
+  ) => {
+    const name = e.name(ctx, snapshot, row);
+    const values = o.values ?? e.fromRow(ctx, snapshot, row);
+    const body = html`${e.breadcrumb(ctx, snapshot, row, values)}${notices(o.message, o.error)}
+${formFor(ctx, snapshot, values, o.errors ?? {}, row)}
+${e.below?.(ctx, snapshot, row) ?? ''}
+${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
+    return renderPage(ctx, { title: e.titles(ctx).edit(name), body, active: e.active, scripts: e.scripts });
+  };
+
+  /** Every route: the audience first (403 before anything is read), then the owner's snapshot. */
+  const route =
+    (
+      handler: (
+        ctx: PanelContext,
+        snapshot: MenuSnapshot,
+        reply: FastifyReply,
+        request: FastifyRequest,
+      ) => Promise<unknown>,
+    ) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const ctx = request.panel;
+      if (!allowed(ctx, e.audience)) return sendPage(reply, forbidden(ctx), 403);
+      return handler(ctx, await snapshotOf(request.tenant.id), reply, request);
+    };
+
+  if (e.list) {
+    const list = e.list;
+    app.get(
+      e.path,
+      route(async (ctx, snapshot, reply, request) => {
+        const blank = e.blank(ctx, snapshot, {}) as Values;
+        const message = doneMessage(ctx, request.query, '');
+        const form = formFor(ctx, snapshot, blank, {});
+        const body = html`${notices(message, undefined)}${list(ctx, snapshot, form)}`;
+        const title = e.listTitle?.(ctx) ?? e.titles(ctx).create(blank);
+        return sendPage(reply, renderPage(ctx, { title, body, active: e.active, scripts: e.scripts }));
+      }),
+    );
+  } else {
+    app.get(
+      `${e.path}/new`,
+      route(async (ctx, snapshot, reply, request) => {
+        const values = e.blank(ctx, snapshot, (request.query ?? {}) as Record<string, string | undefined>);
+        if (values === undefined) return reply.callNotFound();
+        return sendPage(reply, newPage(ctx, snapshot, values));
+      }),
+    );
+  }
+
+  app.post(
+    e.path,
+    route(async (ctx, snapshot, reply, request) => {
+      const values = e.read(asForm(request.body), snapshot, undefined);
+      const labels = e.labels(ctx, snapshot);
+      const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v) =>
+        e.create(w, v),
+      );
+      if (saved.ok)
+        return seeOther(reply, e.afterCreate?.(saved.result, values) ?? `${base}/${saved.result}?created=1`);
+      if (saved.status === 404) return reply.callNotFound();
+      return sendPage(reply, newPage(ctx, snapshot, values, saved.errors), saved.status);
+    }),
+  );
+
+  app.get(
+    `${e.path}/:id`,
+    route(async (ctx, snapshot, reply, request) => {
+      const row = rowOf(snapshot, request.params);
+      if (!row) return reply.callNotFound();
+      const message = doneMessage(ctx, request.query, e.name(ctx, snapshot, row));
+      return sendPage(reply, rowPage(ctx, snapshot, row, { message }));
+    }),
+  );
+
+  app.post(
+    `${e.path}/:id`,
+    route(async (ctx, snapshot, reply, request) => {
+      const row = rowOf(snapshot, request.params);
+      if (!row) return reply.callNotFound();
+      const values = e.read(asForm(request.body), snapshot, row);
+      const labels = e.labels(ctx, snapshot);
+      const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v) =>
+        e.update(w, row.id, v),
+      );
+      if (saved.ok) return seeOther(reply, `${base}/${row.id}?saved=1`);
+      if (saved.status === 404) return reply.callNotFound();
+      const page = rowPage(ctx, snapshot, row, { values, errors: saved.errors, error: saved.message });
+      return sendPage(reply, page, saved.status);
+    }),
+  );
+
+  app.post(
+    `${e.path}/:id/delete`,
+    route(async (ctx, snapshot, reply, request) => {
+      const row = rowOf(snapshot, request.params);
+      if (!row) return reply.callNotFound();
+      const action = `${base}/${row.id}/delete`;
+      const name = e.name(ctx, snapshot, row);
+      if (str(asForm(request.body), 'confirmed') !== 'yes') {
+        return sendPage(reply, confirmPage(ctx, { action, name, back: `${base}/${row.id}`, active: e.active }));
+      }
+      const saved = await saveThrough(app, ctx, null, {}, {}, (w) => e.remove(w, row.id));
+      if (saved.ok) return seeOther(reply, e.afterDelete(row));
+      if (saved.status === 404) return reply.callNotFound();
+      return sendPage(reply, rowPage(ctx, snapshot, row, { error: saved.message }), saved.status);
+    }),
+  );
+}
+
+/** Registers the page and the save of a resource of one row per restaurant. */
+export function registerSingleEditor<Values>(app: FastifyInstance, e: SingleEditor<Values>): void {
+  const action = `/admin${e.path}`;
+  const page = (ctx: PanelContext, snapshot: MenuSnapshot, values: Values, errors: FieldErrors, saved: boolean) => {
+    const summary = errorSummary(ctx, errors, e.labels(ctx, snapshot));
+    const fields = e.fields(ctx, snapshot, values, errors, undefined);
+    const form = formElement(ctx, fields, { action, submit: ctx.t.save, id: e.formId });
+    const body = html`${saved ? notice('success', ctx.t.saved) : ''}${
+      e.layout ? e.layout(ctx, values, { summary, form }) : html`${summary}${form}`
+    }`;
+    return renderPage(ctx, { title: e.title(ctx), body, active: e.active, scripts: e.scripts });
+  };
+
+  app.get(e.path, async (request, reply) => {
+    const ctx = request.panel;
+    if (!allowed(ctx, e.audience)) return sendPage(reply, forbidden(ctx), 403);
+    const snapshot = await ownerSnapshot(app, request.tenant.id);
+    const saved = (request.query as { saved?: string } | undefined)?.saved === '1';
+    return sendPage(reply, page(ctx, snapshot, e.load(snapshot), {}, saved));
+  });
+
+  app.post(e.path, async (request, reply) => {
+    const ctx = request.panel;
+    if (!allowed(ctx, e.audience)) return sendPage(reply, forbidden(ctx), 403);
+    const snapshot = await ownerSnapshot(app, request.tenant.id);
+    const typed = e.read(asForm(request.body), snapshot, undefined);
+    const labels = e.labels(ctx, snapshot);
+    const saved = await saveThrough(app, ctx, e.schema, e.toInput(typed, snapshot), labels, (w, v) => e.save(w, v));
+    if (saved.ok) return seeOther(reply, `${action}?saved=1`);
+    // Show what was typed, so nothing is lost while the owner fixes one field.
+    const values = e.retype ? e.retype(e.load(snapshot), typed) : typed;
+    return sendPage(reply, page(ctx, snapshot, values, saved.errors, false), saved.status);
+  });
+}
