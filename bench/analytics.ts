@@ -49,7 +49,9 @@ export interface AnalyticsReport {
 
 const REPORTS = ['overview', 'items', 'sections', 'allergens', 'insights'];
 
-async function createBenchTenant(db: DbHandle): Promise<{ tenantId: number; itemIds: number[]; sectionIds: number[] }> {
+export async function createBenchTenant(
+  db: DbHandle,
+): Promise<{ tenantId: number; itemIds: number[]; sectionIds: number[] }> {
   await migrateToLatest(db);
   const tenantId = await createTenant(db.db, { slug: 'bench', name: 'Bench' }, 'localhost', (trx, id) =>
     fillRestaurant(trx, id, { ...demoRestaurant, slug: 'bench' }),
@@ -63,7 +65,7 @@ async function createBenchTenant(db: DbHandle): Promise<{ tenantId: number; item
 }
 
 /** Plausible events over the last `days` days: per visit a menu view, sections, dishes, sometimes filters. */
-function* generateEvents(total: number, itemIds: number[], sectionIds: number[], timezone: string, now: number) {
+export function* generateEvents(total: number, itemIds: number[], sectionIds: number[], timezone: string, now: number) {
   let seed = 42;
   const rand = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
