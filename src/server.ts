@@ -34,6 +34,13 @@ export async function serve(
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Requests in flight are finished first (the HTTP server closes before the app's own close
+    // hooks run, so the analytics writer's last flush comes after them); one that hangs must not
+    // hold the process forever.
+    setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still in flight after the grace period; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);
