@@ -4,8 +4,9 @@ import type { FastifyReply } from 'fastify';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text escaped for HTML text and quoted attribute values (what `html` does to every string). */
-export function esc(text: string | null | undefined): string {
+/** Text escaped for HTML text and quoted attribute values: what `html` does to every string. Not
+ * exported, so markup is never again built from strings escaped by hand. */
+function esc(text: string | null | undefined): string {
   return (text ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 

@@ -2,10 +2,10 @@
 // themed with the restaurant's colours, readable and filterable without JavaScript, and the
 // same page laid out for A4 paper (`print`).
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import { esc } from '../../http/html.js';
+import { attrs, type Html, html, join, raw } from '../../http/html.js';
 import { cssUrl, isAllowedFontUrl, isSafeHttpUrl } from '../../http/urls.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
-import { formatPrice, machinePrice } from '../../i18n/money.js';
+import { DEFAULT_CURRENCY, formatPrice, machinePrice } from '../../i18n/money.js';
 import { ALLERGEN_KEYS, allergenName } from '../../resources/allergens/data.js';
 import type { MenuSection } from '../../resources/categories/schema.js';
 import { DIETARY_KEYS, dietaryName } from '../../resources/dietary/data.js';
@@ -54,8 +54,8 @@ export function pageImages(snapshot: MenuSnapshot): PageInput['images'] {
 /** `?exclude=` / `?diet=` as the form sends them (repeated) or as links write them (comma-separated). */
 export function parseFilter(query: Record<string, unknown>): PageFilter {
   const list = (value: unknown, known: readonly string[]) => {
-    const raw = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
-    const keys = new Set(raw.flatMap((v) => v.split(',')).map((v) => v.trim()));
+    const sent = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    const keys = new Set(sent.flatMap((v) => v.split(',')).map((v) => v.trim()));
     return known.filter((k) => keys.has(k));
   };
   return { exclude: list(query.exclude, ALLERGEN_KEYS), diet: list(query.diet, DIETARY_KEYS) };
@@ -88,87 +88,78 @@ interface Ctx {
   print: boolean;
 }
 
-function picture(ref: ImageRef): string {
+function picture(ref: ImageRef): Html {
   const s = imageSrcsets(ref);
-  return `<picture class="thumb"><source type="${s.type}" srcset="${s.modern}" sizes="72px"><img src="${s.src}" srcset="${s.jpeg}" sizes="72px" width="72" height="72" loading="lazy" decoding="async" alt=""></picture>`;
+  return html`<picture class="thumb"><source type="${s.type}" srcset="${s.modern}" sizes="72px"><img src="${s.src}" srcset="${s.jpeg}" sizes="72px" width="72" height="72" loading="lazy" decoding="async" alt=""></picture>`;
 }
 
-function tags(item: MenuItem, c: Ctx): string {
+const allergenIcon = (key: string) => html`<span class="n" aria-hidden="true">${allergenNumber(key)}</span>`;
+
+function tags(item: MenuItem, c: Ctx): Html {
   const allergens = item.allergens
     .filter((k) => allergenNumber(k) > 0)
     .map(
       (k) =>
-        `<li class="al" data-allergen="${esc(k)}"><span class="n" aria-hidden="true">${allergenNumber(k)}</span>${esc(c.t.short[k] ?? allergenName(k, c.locale))}</li>`,
-    )
-    .join('');
-  const diet = item.dietary.map((k) => `<li class="diet">${esc(dietaryName(k, c.locale))}</li>`).join('');
+        html`<li class="al" data-allergen="${k}">${allergenIcon(k)}${c.t.short[k] ?? allergenName(k, c.locale)}</li>`,
+    );
+  const diet = item.dietary.map((k) => html`<li class="diet">${dietaryName(k, c.locale)}</li>`);
   const label = item.allergens.length === 0 ? c.t.noAllergens : c.t.allergens;
-  return `<ul class="tags" aria-label="${esc(label)}">${allergens}${diet}</ul>${
-    item.allergens.length === 0 ? `<p class="sr">${esc(c.t.noAllergens)}</p>` : ''
+  return html`<ul class="tags" aria-label="${label}">${allergens}${diet}</ul>${
+    item.allergens.length === 0 ? html`<p class="sr">${c.t.noAllergens}</p>` : ''
   }`;
 }
 
-function dish(item: MenuItem, c: Ctx): string {
+function dish(item: MenuItem, c: Ctx): Html {
   const winery = item.winery
-    ? `<p class="winery">${esc(item.winery.name)}${item.winery.region ? ` · ${esc(item.winery.region)}` : ''}</p>`
+    ? html`<p class="winery">${item.winery.name}${item.winery.region ? ` · ${item.winery.region}` : ''}</p>`
     : '';
   const image = c.images.dishes.get(item.id);
-  return `<li class="dish" data-item-id="${item.id}" data-allergens="${esc(item.allergens.join(' '))}" data-dietary="${esc(item.dietary.join(' '))}"><details${c.print ? ' open' : ''}><summary>${
+  return html`<li class="dish" data-item-id="${item.id}" data-allergens="${item.allergens.join(' ')}" data-dietary="${item.dietary.join(' ')}"><details${attrs({ open: c.print })}><summary>${
     image && !c.print ? picture(image) : ''
-  }<span class="name">${esc(item.name)}</span>${
-    item.is_recommended ? ` <span class="badge">${esc(c.recommendedLabel)}</span>` : ''
-  }<span class="price">${esc(formatPrice(item.price, c.locale, c.currency))}</span></summary>${
-    item.description ? `<p class="description">${esc(item.description)}</p>` : ''
+  }<span class="name">${item.name}</span>${
+    item.is_recommended ? html` <span class="badge">${c.recommendedLabel}</span>` : ''
+  }<span class="price">${formatPrice(item.price, c.locale, c.currency)}</span></summary>${
+    item.description ? html`<p class="description">${item.description}</p>` : ''
   }${winery}</details>${tags(item, c)}</li>`;
 }
 
-function section(s: MenuSection, c: Ctx): string {
+/** A section of the page; undefined when the filter hides every one of its dishes. */
+function section(s: MenuSection, c: Ctx): Html | undefined {
   const level = s.parent_id === null ? 2 : 3;
   const items = s.items.filter((i) => keepDish(i, c.filter));
   // A section whose every dish the filter hides is left out (its sub-sections are their own sections).
-  if (items.length === 0 && s.items.length > 0) return '';
-  const list = (dishes: MenuItem[]) => `<ul>${dishes.map((i) => dish(i, c)).join('')}</ul>`;
-  let body: string;
+  if (items.length === 0 && s.items.length > 0) return undefined;
+  const list = (dishes: MenuItem[]) => html`<ul>${dishes.map((i) => dish(i, c))}</ul>`;
+  let body: Html | '';
   if (s.show_subcategories && s.types.length > 0) {
-    const groups = s.types
-      .map((type) => {
-        const own = items.filter((i) => i.type_id === type.id);
-        return own.length === 0 ? '' : `<h${level + 1}>${esc(type.name)}</h${level + 1}>${list(own)}`;
-      })
-      .join('');
+    const groups = s.types.map((type) => {
+      const own = items.filter((i) => i.type_id === type.id);
+      return own.length === 0 ? '' : html`<h${level + 1}>${type.name}</h${level + 1}>${list(own)}`;
+    });
     const loose = items.filter((i) => !s.types.some((type) => type.id === i.type_id));
-    body = groups + (loose.length > 0 ? list(loose) : '');
+    body = html`${groups}${loose.length > 0 ? list(loose) : ''}`;
   } else {
     body = items.length > 0 ? list(items) : '';
   }
-  return `<section id="s-${s.id}" class="${s.parent_id === null ? 'top' : 'sub'} ${s.menu_type}" data-section-id="${s.id}"><h${level}>${esc(s.name)}</h${level}>${
-    s.notes ? `<p class="notes">${esc(s.notes)}</p>` : ''
+  return html`<section id="s-${s.id}" class="${s.parent_id === null ? 'top' : 'sub'} ${s.menu_type}" data-section-id="${s.id}"><h${level}>${s.name}</h${level}>${
+    s.notes ? html`<p class="notes">${s.notes}</p>` : ''
   }${body}</section>`;
 }
 
-function filterForm(c: Ctx, hiddenCount: number): string {
+function filterForm(c: Ctx, hiddenCount: number): Html {
   const { t } = c;
-  const box = (name: string, key: string, label: string, checked: boolean, icon = '') =>
-    `<label><input type="checkbox" name="${name}" value="${esc(key)}"${checked ? ' checked' : ''}>${icon}${esc(label)}</label>`;
-  return `<form class="filter" method="get" action="/" data-hidden-text="${esc(t.hidden)}"><input type="hidden" name="lang" value="${c.locale}"><fieldset><legend>${esc(t.hideContaining)}</legend>${ALLERGEN_KEYS.map(
-    (k) =>
-      box(
-        'exclude',
-        k,
-        t.short[k] ?? allergenName(k, c.locale),
-        c.filter.exclude.includes(k),
-        `<span class="n" aria-hidden="true">${allergenNumber(k)}</span>`,
-      ),
-  ).join('')}</fieldset><fieldset><legend>${esc(t.onlyDietary)}</legend>${DIETARY_KEYS.map((k) =>
-    box('diet', k, dietaryName(k, c.locale), c.filter.diet.includes(k)),
-  ).join(
-    '',
-  )}</fieldset><button type="submit">${esc(t.apply)}</button><a class="reset" href="?lang=${c.locale}">${esc(t.reset)}</a></form><p class="status" role="status">${
-    hiddenCount > 0 ? esc(t.hidden.replace('{n}', String(hiddenCount))) : ''
+  const box = (name: string, key: string, label: string, checked: boolean, icon: Html | '' = '') =>
+    html`<label><input${attrs({ type: 'checkbox', name, value: key, checked })}>${icon}${label}</label>`;
+  const allergens = ALLERGEN_KEYS.map((k) =>
+    box('exclude', k, t.short[k] ?? allergenName(k, c.locale), c.filter.exclude.includes(k), allergenIcon(k)),
+  );
+  const diets = DIETARY_KEYS.map((k) => box('diet', k, dietaryName(k, c.locale), c.filter.diet.includes(k)));
+  return html`<form class="filter" method="get" action="/" data-hidden-text="${t.hidden}"><input type="hidden" name="lang" value="${c.locale}"><fieldset><legend>${t.hideContaining}</legend>${allergens}</fieldset><fieldset><legend>${t.onlyDietary}</legend>${diets}</fieldset><button type="submit">${t.apply}</button><a class="reset" href="?lang=${c.locale}">${t.reset}</a></form><p class="status" role="status">${
+    hiddenCount > 0 ? t.hidden.replace('{n}', String(hiddenCount)) : ''
   }</p>`;
 }
 
-function jsonLd(input: PageInput, sections: MenuSection[]): string {
+function jsonLd(input: PageInput, sections: MenuSection[]): Html {
   const { settings } = input.data;
   const image = (ref: ImageRef | null) =>
     ref ? `${input.address}/media/${mediaName(ref.key, Math.max(...ref.widths), 'jpg')}` : undefined;
@@ -202,18 +193,19 @@ function jsonLd(input: PageInput, sections: MenuSection[]): string {
       })),
     },
   };
-  return `<script type="application/ld+json">${scriptJson(data)}</script>`;
+  // scriptJson leaves nothing that could close the element: trusted markup.
+  return raw(`<script type="application/ld+json">${scriptJson(data)}</script>`);
 }
 
 function favicon(input: PageInput, primary: string, onPrimary: string): string {
   const logo = input.images.logo;
   if (logo) return `/media/${mediaName(logo.key, Math.min(...logo.widths), 'jpg')}`;
-  const letter = esc((input.data.settings.name.trim()[0] ?? 'M').toUpperCase());
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${primary}"/><text x="32" y="44" font-size="36" font-family="Georgia,serif" text-anchor="middle" fill="${onPrimary}">${letter}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  const letter = (input.data.settings.name.trim()[0] ?? 'M').toUpperCase();
+  const svg = html`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${primary}"/><text x="32" y="44" font-size="36" font-family="Georgia,serif" text-anchor="middle" fill="${onPrimary}">${letter}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg.toString())}`;
 }
 
-export function renderMenuPage(input: PageInput): string {
+export function renderMenuPage(input: PageInput): Html {
   const { data, locale } = input;
   const { settings, theme, sections } = data;
   const t = pageTexts[locale];
@@ -226,14 +218,16 @@ export function renderMenuPage(input: PageInput): string {
   const c: Ctx = {
     locale,
     t,
-    currency: settings.currency || 'EUR',
+    currency: settings.currency || DEFAULT_CURRENCY,
     recommendedLabel: settings.recommended_label || t.recommended,
     images: input.images,
     filter: input.filter,
     print: input.print === true,
   };
   const languages = settings.supported_locales.filter((l): l is Locale => (LOCALES as readonly string[]).includes(l));
-  const rendered = sections.map((s) => ({ s, html: section(s, c) })).filter((r) => r.html !== '');
+  const rendered = sections
+    .map((s) => ({ s, html: section(s, c) }))
+    .filter((r): r is { s: MenuSection; html: Html } => r.html !== undefined);
   const top = rendered.filter((r) => r.s.parent_id === null).map((r) => r.s);
   const hiddenCount = sections.reduce((n, s) => n + s.items.filter((i) => !keepDish(i, c.filter)).length, 0);
   const cover = input.images.cover;
@@ -248,9 +242,9 @@ export function renderMenuPage(input: PageInput): string {
     theme.header_style === 'minimal'
       ? ''
       : logoRef
-        ? `<img class="logo" src="/media/${mediaName(logoRef.key, logoRef.widths[Math.min(1, logoRef.widths.length - 1)], 'jpg')}" alt="" width="72" height="72">`
+        ? html`<img class="logo" src="/media/${mediaName(logoRef.key, logoRef.widths[Math.min(1, logoRef.widths.length - 1)], 'jpg')}" alt="" width="72" height="72">`
         : isShown(settings.logo_url) && isHttpUrl(settings.logo_url)
-          ? `<img class="logo" src="${esc(settings.logo_url)}" alt="" width="72" height="72">`
+          ? html`<img class="logo" src="${settings.logo_url}" alt="" width="72" height="72">`
           : '';
   const description = t.description
     .replace('{name}', settings.name)
@@ -260,72 +254,85 @@ export function renderMenuPage(input: PageInput): string {
     const parts = [`lang=${l}`];
     if (input.filter.exclude.length > 0) parts.push(`exclude=${input.filter.exclude.join(',')}`);
     if (input.filter.diet.length > 0) parts.push(`diet=${input.filter.diet.join(',')}`);
-    return `?${parts.join('&amp;')}`;
+    return `?${parts.join('&')}`;
   };
   const ogImage = cover ? `${input.address}/media/${mediaName(cover.key, Math.max(...cover.widths), 'jpg')}` : '';
-  return `<!doctype html>
+  // Every value in the stylesheet is checked above (HEX, LENGTH, safeFont, cssUrl): it is inserted
+  // as trusted text, since entities mean nothing inside <style>.
+  const radius = LENGTH.test(theme.border_radius) ? theme.border_radius : '8px';
+  const font = safeFont(theme.font_family) || 'Georgia, serif';
+  const style = raw(`<style>
+:root{--primary:${primary};--secondary:${secondary};--accent:${accent};--bg:${bg};--text:${text};--link:${readableOn(bg, primary, text)};--heading2:${readableOn(bg, secondary, text)};--on-primary:${readableOn(primary, '#FFFFFF')};--on-secondary:${readableOn(secondary, '#FFFFFF')};--on-accent:${readableOn(accent, secondary, text)};--radius:${radius};--font:${font}${coverCss ? `;${coverCss}` : ''}}
+${PAGE_CSS}
+</style>`);
+  const languageNav =
+    languages.length > 1 && !c.print
+      ? html`<nav class="languages" aria-label="${t.language}">${languages.map(
+          (l) =>
+            html`<a href="${query(l)}" hreflang="${l}" lang="${l}"${attrs({ 'aria-current': l === locale ? 'true' : undefined })}>${l.toUpperCase()}</a>`,
+        )}</nav>`
+      : '';
+  const sectionNav = c.print
+    ? ''
+    : html`<nav class="sections" aria-label="${t.menu}">${top.map((s) => html`<a href="#s-${s.id}">${s.name}</a>`)}</nav>`;
+  const search = c.print
+    ? ''
+    : html`<label class="sr" for="menu-search">${t.search}</label><input class="search" id="menu-search" type="search" placeholder="${t.search}" autocomplete="off" data-no-match="${t.noMatch}"><p class="status" id="search-status" role="status"></p>`;
+  const contact = join(
+    [
+      settings.business_name,
+      settings.vat_number ? `${t.vat} ${settings.vat_number}` : '',
+      settings.address,
+      settings.phone,
+      settings.email,
+    ],
+    ' · ',
+  );
+  return html`<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(settings.name)} · ${esc(t.menu)}</title>
-<meta name="description" content="${esc(description)}">
-<link rel="icon" href="${esc(favicon(input, primary, readableOn(primary, '#FFFFFF')))}">
-<link rel="canonical" href="${esc(`${input.address}/${input.print ? 'print' : ''}?lang=${locale}`)}">
-${languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(`${input.address}/?lang=${l}`)}">`).join('\n')}
+<title>${settings.name} · ${t.menu}</title>
+<meta name="description" content="${description}">
+<link rel="icon" href="${favicon(input, primary, readableOn(primary, '#FFFFFF'))}">
+<link rel="canonical" href="${`${input.address}/${input.print ? 'print' : ''}?lang=${locale}`}">
+${join(
+  languages.map((l) => html`<link rel="alternate" hreflang="${l}" href="${`${input.address}/?lang=${l}`}">`),
+  '\n',
+)}
 <meta property="og:type" content="restaurant.menu">
-<meta property="og:title" content="${esc(`${settings.name} · ${t.menu}`)}">
-<meta property="og:description" content="${esc(description)}">
-<meta property="og:url" content="${esc(`${input.address}/?lang=${locale}`)}">
+<meta property="og:title" content="${`${settings.name} · ${t.menu}`}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${`${input.address}/?lang=${locale}`}">
 <meta property="og:locale" content="${locale}">
-${ogImage ? `<meta property="og:image" content="${esc(ogImage)}">` : ''}
+${ogImage ? html`<meta property="og:image" content="${ogImage}">` : ''}
 <meta name="theme-color" content="${secondary}">
-${isAllowedFontUrl(theme.font_url) && theme.font_url.startsWith('https://') ? `<link rel="stylesheet" href="${esc(theme.font_url)}">` : ''}
-<style>
-:root{--primary:${primary};--secondary:${secondary};--accent:${accent};--bg:${bg};--text:${text};--link:${readableOn(bg, primary, text)};--heading2:${readableOn(bg, secondary, text)};--on-primary:${readableOn(primary, '#FFFFFF')};--on-secondary:${readableOn(secondary, '#FFFFFF')};--on-accent:${readableOn(accent, secondary, text)};--radius:${LENGTH.test(theme.border_radius) ? theme.border_radius : '8px'};--font:${safeFont(theme.font_family) || 'Georgia, serif'}${coverCss ? `;${coverCss}` : ''}}
-${PAGE_CSS}
-</style>
+${isAllowedFontUrl(theme.font_url) && theme.font_url.startsWith('https://') ? html`<link rel="stylesheet" href="${theme.font_url}">` : ''}
+${style}
 ${input.scripts === false ? '' : jsonLd(input, sections)}
 </head>
-<body class="layout-${esc(theme.layout_variant)} header-${esc(theme.header_style)}${c.print ? ' print' : ''}" data-locale="${locale}">
-<header${withCover ? ' class="cover"' : ''}>${logo}<h1>${esc(settings.name)}</h1>${settings.cover_charge_text ? `<p>${esc(settings.cover_charge_text)}</p>` : ''}</header>
-${
-  languages.length > 1 && !c.print
-    ? `<nav class="languages" aria-label="${esc(t.language)}">${languages
-        .map(
-          (l) =>
-            `<a href="${query(l)}" hreflang="${l}" lang="${l}"${l === locale ? ' aria-current="true"' : ''}>${l.toUpperCase()}</a>`,
-        )
-        .join('')}</nav>`
-    : ''
-}
-${c.print ? '' : `<nav class="sections" aria-label="${esc(t.menu)}">${top.map((s) => `<a href="#s-${s.id}">${esc(s.name)}</a>`).join('')}</nav>`}
+<body class="layout-${theme.layout_variant} header-${theme.header_style}${c.print ? ' print' : ''}" data-locale="${locale}">
+<header${attrs({ class: withCover && 'cover' })}>${logo}<h1>${settings.name}</h1>${settings.cover_charge_text ? html`<p>${settings.cover_charge_text}</p>` : ''}</header>
+${languageNav}
+${sectionNav}
 <main>
-<section class="info" id="allergens" aria-labelledby="allergens-h"><h2 id="allergens-h">${esc(t.allergenHeading)}</h2>${
-    settings.allergen_info ? `<p>${esc(settings.allergen_info)}</p>` : ''
+<section class="info" id="allergens" aria-labelledby="allergens-h"><h2 id="allergens-h">${t.allergenHeading}</h2>${
+    settings.allergen_info ? html`<p>${settings.allergen_info}</p>` : ''
   }${c.print ? '' : filterForm(c, hiddenCount)}</section>
-${c.print ? '' : `<label class="sr" for="menu-search">${esc(t.search)}</label><input class="search" id="menu-search" type="search" placeholder="${esc(t.search)}" autocomplete="off" data-no-match="${esc(t.noMatch)}"><p class="status" id="search-status" role="status"></p>`}
-${sections.length === 0 ? `<p>${esc(t.empty)}</p>` : rendered.map((r) => r.html).join('')}
+${search}
+${sections.length === 0 ? html`<p>${t.empty}</p>` : rendered.map((r) => r.html)}
 </main>
-<footer><h2>${esc(t.legend)}</h2><ol class="legend">${ALLERGEN_KEYS.map(
-    (k) => `<li><span class="n" aria-hidden="true">${allergenNumber(k)}</span> ${esc(allergenName(k, locale))}</li>`,
-  ).join('')}</ol><p>${[
-    settings.business_name,
-    settings.vat_number ? `${t.vat} ${settings.vat_number}` : '',
-    settings.address,
-    settings.phone,
-    settings.email,
-  ]
-    .filter(Boolean)
-    .map(esc)
-    .join(' · ')}</p>${
+<footer><h2>${t.legend}</h2><ol class="legend">${ALLERGEN_KEYS.map(
+    (k) => html`<li>${allergenIcon(k)} ${allergenName(k, locale)}</li>`,
+  )}</ol><p>${contact}</p>${
     isHttpUrl(settings.review_url) && !c.print
-      ? `<p><a href="${esc(settings.review_url)}" rel="noopener">${esc(t.reviews)}</a></p>`
+      ? html`<p><a href="${settings.review_url}" rel="noopener">${t.reviews}</a></p>`
       : ''
-  }${c.print ? '' : `<p class="print-link"><a href="/print?lang=${locale}">${esc(t.print)}</a></p>`}${
-    theme.footer_text ? `<p>${esc(theme.footer_text)}</p>` : ''
+  }${c.print ? '' : html`<p class="print-link"><a href="/print?lang=${locale}">${t.print}</a></p>`}${
+    theme.footer_text ? html`<p>${theme.footer_text}</p>` : ''
   }</footer>
-${c.print || input.scripts === false ? '' : '<script src="/assets/menu.js" defer></script>'}
+${c.print || input.scripts === false ? '' : raw('<script src="/assets/menu.js" defer></script>')}
 </body>
 </html>
 `;

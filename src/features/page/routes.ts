@@ -78,7 +78,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
             filter,
             address: publicAddress(app.config, snapshot.slug),
             print,
-          }),
+          }).toString(),
         ),
         headers: PAGE_HEADERS,
       }));

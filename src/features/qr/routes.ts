@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { publicAddress } from '../../config.js';
 import { NotFoundError } from '../../core/errors.js';
-import { esc } from '../../http/html.js';
+import { type Html, html, raw, sendHtml } from '../../http/html.js';
 import type { Locale } from '../../i18n/locales.js';
 import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './codes.js';
 
@@ -20,6 +20,14 @@ const CARD_TEXTS: Record<Locale, { table: string; scan: string }> = {
   es: { table: 'Mesa', scan: 'Escanee para ver la carta con alérgenos' },
 };
 const MAX_CARDS = 120;
+
+/** The sheet's own stylesheet: fixed text, not data. */
+const SHEET_STYLE = raw(`<style>
+@page{size:A4;margin:10mm}body{margin:0;font-family:Georgia,serif;color:#000;background:#fff}
+.sheet{display:grid;grid-template-columns:repeat(2,1fr);gap:6mm;padding:6mm}
+.card{margin:0;border:1px dashed #999;padding:5mm;text-align:center;break-inside:avoid;height:85mm;display:flex;flex-direction:column;align-items:center;justify-content:center}
+.card svg{width:52mm;height:52mm}figcaption{display:flex;flex-direction:column;gap:1mm}strong{font-size:13pt}span{font-size:16pt}small{font-size:9pt}
+</style>`);
 
 function tableOf(request: FastifyRequest): string | undefined {
   const table = (request.query as { table?: unknown }).table;
@@ -52,23 +60,18 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
     const locale = defaultLocaleOf(snapshot);
     const t = CARD_TEXTS[locale];
     const name = snapshot.settings.name;
-    const cards: string[] = [];
+    const cards: Html[] = [];
     for (let n = from; n <= to; n++) {
-      const svg = await qrSvg(menuLink(address(request), String(n)));
+      // The SVG is drawn by the qrcode library from our own address: trusted markup.
+      const svg = raw(await qrSvg(menuLink(address(request), String(n))));
       cards.push(
-        `<figure class="card">${svg}<figcaption><strong>${esc(name)}</strong><span>${esc(t.table)} ${n}</span><small>${esc(t.scan)}</small></figcaption></figure>`,
+        html`<figure class="card">${svg}<figcaption><strong>${name}</strong><span>${t.table} ${n}</span><small>${t.scan}</small></figcaption></figure>`,
       );
     }
-    const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(name)} · QR</title><style>
-@page{size:A4;margin:10mm}body{margin:0;font-family:Georgia,serif;color:#000;background:#fff}
-.sheet{display:grid;grid-template-columns:repeat(2,1fr);gap:6mm;padding:6mm}
-.card{margin:0;border:1px dashed #999;padding:5mm;text-align:center;break-inside:avoid;height:85mm;display:flex;flex-direction:column;align-items:center;justify-content:center}
-.card svg{width:52mm;height:52mm}figcaption{display:flex;flex-direction:column;gap:1mm}strong{font-size:13pt}span{font-size:16pt}small{font-size:9pt}
-</style></head><body><main class="sheet">${cards.join('')}</main></body></html>`;
-    return reply
-      .type('text/html; charset=utf-8')
+    const page = html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} · QR</title>${SHEET_STYLE}</head><body><main class="sheet">${cards}</main></body></html>`;
+    reply
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
-      .header('cache-control', 'no-cache')
-      .send(html);
+      .header('cache-control', 'no-cache');
+    return sendHtml(reply, page);
   });
 }

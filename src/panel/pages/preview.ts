@@ -9,7 +9,6 @@ import { ownerSnapshot } from '../../catalog/write.js';
 import { publicAddress } from '../../config.js';
 import { menuData } from '../../features/menu/compose.js';
 import { pageImages, renderMenuPage } from '../../features/page/render.js';
-import { raw } from '../../http/html.js';
 import { validate } from '../../http/validator.js';
 import { ThemeInput } from '../../resources/theme/service.js';
 import { sendPage } from '../context.js';
@@ -56,7 +55,7 @@ export function registerPreview(app: FastifyInstance): void {
       address: publicAddress(app.config, snapshot.slug),
       scripts: false,
     });
-    reply.header('content-security-policy', previewPolicy(page)).header('x-frame-options', 'SAMEORIGIN');
-    return sendPage(reply, raw(page));
+    reply.header('content-security-policy', previewPolicy(page.toString())).header('x-frame-options', 'SAMEORIGIN');
+    return sendPage(reply, page);
   });
 }
