@@ -110,6 +110,33 @@ for (const dialect of dialects) {
       });
     });
 
+    test('the currency set in the settings writes every price: the panel, the page and its print form', async () => {
+      await c.get('/admin/settings');
+      assert.equal((await c.post('/admin/settings', settingsForm({ currency: 'chf' }))).statusCode, 303);
+      assert.equal((await call(bed.app, { url: '/api/v1/restaurant', host: 'alpha' })).json.data.currency, 'CHF');
+      const dish = await bed.db.db
+        .selectFrom('items')
+        .selectAll()
+        .where('tenant_id', '=', bed.alpha)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const price = new Intl.NumberFormat('en', { style: 'currency', currency: 'CHF' }).format(dish.price_cents / 100);
+      assert.match((await c.get(`/admin/menu/dishes/${dish.id}`)).body, /<label for="f-price">Price \(CHF\)<\/label>/);
+      assert.ok(
+        (await c.get(`/admin/menu/sections/${dish.category_id}`)).body.includes(`<div class="price">${price}</div>`),
+      );
+      for (const url of ['/?lang=en', '/print?lang=en']) {
+        const page = await call(bed.app, { url, host: 'alpha', headers: { accept: 'text/html' } });
+        assert.ok(page.body.includes(`<span class="price">${price}</span>`), url);
+      }
+      // An unknown code is refused at its field; the stored currency stays.
+      await c.get('/admin/settings');
+      const bad = await c.post('/admin/settings', settingsForm({ currency: 'XYZ' }));
+      assert.equal(bad.statusCode, 422);
+      assert.match(bad.body, /id="f-currency-error">/);
+      await c.post('/admin/settings', settingsForm({ currency: 'EUR' }));
+    });
+
     test('a theme change is on /api/v1/theme at once; a bad colour is refused at its field', async () => {
       await c.get('/admin/theme');
       const form = {
