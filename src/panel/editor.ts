@@ -2,7 +2,9 @@
 // description (fields, how to read the form, which service writes) it registers the pages and
 // routes, checks the form with the API's schema and the service's rules in one pass, writes
 // through writeMenu as the signed-in user, and answers 303 or the form again with every message
-// next to its field. Refusals reach a status through one mapping (`refusalOf`).
+// next to its field. A broken rule re-renders the form (422, `refusalOf`); a missing row or an
+// action the user may not take is thrown and answered by the panel's one error mapping
+// (pages/error-page.ts: 404, 403 pages).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuSnapshot } from '../catalog/snapshot.js';
 import { type MenuWrite, ownerSnapshot, writeMenu } from '../catalog/write.js';
@@ -20,18 +22,17 @@ import { confirmForm } from './pages/one-time.js';
 
 export type Labels = Record<string, string>;
 
-/** A refused write as the panel answers it: the status, messages by field, one message for the whole form. */
+/** A refused write, answered with the form again (422): messages by field, one message for the whole form. */
 export interface Refusal {
-  status: 403 | 404 | 422;
+  status: 422;
   errors: FieldErrors;
   message?: string;
 }
 
 /**
- * The one mapping from what the services throw to what the panel answers: a rule broken (422,
- * each message on its field, or one message for a rule about the whole row, e.g. "section not
- * empty"), a row that is gone (404), an action this user may not take (403). Anything else is
- * not a refusal: the panel's error page answers it (500, logged).
+ * A broken rule as the form shows it: each message on its field, or one message for a rule about
+ * the whole row ("section not empty"). Anything else (a row that is gone, an action this user may
+ * not take, a failure) is not the form's to show: it is rethrown for the panel's error pages.
  */
 export function refusalOf(ctx: PanelContext, err: unknown, labels: Labels): Refusal | undefined {
   if (err instanceof ValidationError) return { status: 422, errors: fieldErrors(ctx, err.issues, labels) };
@@ -39,8 +40,6 @@ export function refusalOf(ctx: PanelContext, err: unknown, labels: Labels): Refu
     const message = formatMessage(ctx.locale, err.messageKey, {});
     return err.field ? { status: 422, errors: { [err.field]: [message] } } : { status: 422, errors: {}, message };
   }
-  if (err instanceof NotFoundError) return { status: 404, errors: {}, message: menuTexts(ctx.locale).notFound };
-  if (err instanceof ForbiddenError) return { status: 403, errors: {}, message: ctx.t.ownersOnly };
   return undefined;
 }
 
@@ -84,8 +83,9 @@ export async function saveThrough<T>(
 /** Who may use an editor: everyone signed in, or the restaurant's owners only. */
 export type Audience = 'staff' | 'owner';
 
-function allowed(ctx: PanelContext, audience: Audience | undefined): boolean {
-  return audience !== 'owner' || ctx.session?.user.role === 'owner';
+/** Refuses (403, before anything is read) a user the editor is not for. */
+function checkAudience(ctx: PanelContext, audience: Audience | undefined): void {
+  if (audience === 'owner' && ctx.session?.user.role !== 'owner') throw new ForbiddenError();
 }
 
 /** What every editor describes: its fields, how the form reads, how it reaches the API's body. */
@@ -218,16 +218,16 @@ function doneMessage(ctx: PanelContext, query: unknown, name: string): string | 
   return undefined;
 }
 
-const forbidden = (ctx: PanelContext) =>
-  renderPage(ctx, { title: ctx.t.ownerOnlyTitle, body: html`<p>${ctx.t.ownersOnly}</p>` });
-
 /** Registers list (when described), new, create, edit, save and delete of a resource of many rows. */
 export function registerEditor<Row extends { id: number }, Values>(app: FastifyInstance, e: Editor<Row, Values>): void {
   const base = `/admin${e.path}`;
   const snapshotOf = (tenantId: number) => ownerSnapshot(app, tenantId);
-  const rowOf = (snapshot: MenuSnapshot, params: unknown) => {
+  /** The owner's row named by the path (another restaurant's id is not in the owner's snapshot: 404). */
+  const rowOf = (snapshot: MenuSnapshot, params: unknown): Row => {
     const raw = (params as { id?: string }).id ?? '';
-    return /^\d{1,15}$/.test(raw) ? e.find(snapshot, Number(raw)) : undefined;
+    const row = /^\d{1,15}$/.test(raw) ? e.find(snapshot, Number(raw)) : undefined;
+    if (!row) throw new NotFoundError();
+    return row;
   };
 
   const formFor = (ctx: PanelContext, snapshot: MenuSnapshot, values: Values, errors: FieldErrors, row?: Row) =>
@@ -279,7 +279,7 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
     ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const ctx = request.panel;
-      if (!allowed(ctx, e.audience)) return sendPage(reply, forbidden(ctx), 403);
+      checkAudience(ctx, e.audience);
       return handler(ctx, await snapshotOf(request.tenant.id), reply, request);
     };
 
@@ -301,7 +301,7 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
       `${e.path}/new`,
       route(async (ctx, snapshot, reply, request) => {
         const values = e.blank(ctx, snapshot, (request.query ?? {}) as Record<string, string | undefined>);
-        if (values === undefined) return reply.callNotFound();
+        if (values === undefined) throw new NotFoundError();
         return sendPage(reply, newPage(ctx, snapshot, values));
       }),
     );
@@ -317,7 +317,6 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
       );
       if (saved.ok)
         return seeOther(reply, e.afterCreate?.(saved.result, values) ?? `${base}/${saved.result}?created=1`);
-      if (saved.status === 404) return reply.callNotFound();
       return sendPage(reply, newPage(ctx, snapshot, values, saved.errors), saved.status);
     }),
   );
@@ -326,7 +325,6 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
     `${e.path}/:id`,
     route(async (ctx, snapshot, reply, request) => {
       const row = rowOf(snapshot, request.params);
-      if (!row) return reply.callNotFound();
       const message = doneMessage(ctx, request.query, e.name(ctx, snapshot, row));
       return sendPage(reply, rowPage(ctx, snapshot, row, { message }));
     }),
@@ -336,14 +334,12 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
     `${e.path}/:id`,
     route(async (ctx, snapshot, reply, request) => {
       const row = rowOf(snapshot, request.params);
-      if (!row) return reply.callNotFound();
       const values = e.read(asForm(request.body), snapshot, row);
       const labels = e.labels(ctx, snapshot);
       const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v) =>
         e.update(w, row.id, v),
       );
       if (saved.ok) return seeOther(reply, `${base}/${row.id}?saved=1`);
-      if (saved.status === 404) return reply.callNotFound();
       const page = rowPage(ctx, snapshot, row, { values, errors: saved.errors, error: saved.message });
       return sendPage(reply, page, saved.status);
     }),
@@ -353,7 +349,6 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
     `${e.path}/:id/delete`,
     route(async (ctx, snapshot, reply, request) => {
       const row = rowOf(snapshot, request.params);
-      if (!row) return reply.callNotFound();
       const action = `${base}/${row.id}/delete`;
       const name = e.name(ctx, snapshot, row);
       if (str(asForm(request.body), 'confirmed') !== 'yes') {
@@ -361,7 +356,6 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
       }
       const saved = await saveThrough(app, ctx, null, {}, {}, (w) => e.remove(w, row.id));
       if (saved.ok) return seeOther(reply, e.afterDelete(row));
-      if (saved.status === 404) return reply.callNotFound();
       return sendPage(reply, rowPage(ctx, snapshot, row, { error: saved.message }), saved.status);
     }),
   );
@@ -382,7 +376,7 @@ export function registerSingleEditor<Values>(app: FastifyInstance, e: SingleEdit
 
   app.get(e.path, async (request, reply) => {
     const ctx = request.panel;
-    if (!allowed(ctx, e.audience)) return sendPage(reply, forbidden(ctx), 403);
+    checkAudience(ctx, e.audience);
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const saved = (request.query as { saved?: string } | undefined)?.saved === '1';
     return sendPage(reply, page(ctx, snapshot, e.load(snapshot), {}, saved));
@@ -390,7 +384,7 @@ export function registerSingleEditor<Values>(app: FastifyInstance, e: SingleEdit
 
   app.post(e.path, async (request, reply) => {
     const ctx = request.panel;
-    if (!allowed(ctx, e.audience)) return sendPage(reply, forbidden(ctx), 403);
+    checkAudience(ctx, e.audience);
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const typed = e.read(asForm(request.body), snapshot, undefined);
     const labels = e.labels(ctx, snapshot);

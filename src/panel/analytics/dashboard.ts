@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, localDayHour } from '../../catalog/clock.js';
 import { ownerSnapshot } from '../../catalog/write.js';
-import { ValidationError } from '../../core/errors.js';
+import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { rangeOf } from '../../features/analytics/admin.js';
 import { insights } from '../../features/analytics/insights.js';
 import {
@@ -265,7 +265,7 @@ ${join(
     const ctx = request.panel;
     const name = (request.params as { name: string }).name;
     const key = name.endsWith('.csv') ? name.slice(0, -4) : '';
-    if (!(TABLE_KEYS as readonly string[]).includes(key)) return reply.callNotFound();
+    if (!(TABLE_KEYS as readonly string[]).includes(key)) throw new NotFoundError();
     let range: Range;
     try {
       range = period(ctx, request.query as { from?: string; to?: string });

@@ -2,9 +2,11 @@
 // keyboard and no-script browsers work) and drag and drop (menu-editor.js posts the same form with
 // the whole new order). Either way the siblings are renumbered through the resources' update
 // services in one transaction.
+
 import type { FastifyInstance } from 'fastify';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
+import { NotFoundError } from '../../core/errors.js';
 import { attrs, type Html, html } from '../../http/html.js';
 import { updateCategory } from '../../resources/categories/service.js';
 import { updateItem } from '../../resources/items/service.js';
@@ -96,7 +98,7 @@ export function registerOrder(app: FastifyInstance): void {
     const kind = str(body, 'kind');
     const scope = Number(str(body, 'scope'));
     const back = safePanelPath(str(body, 'back'));
-    if (!isKind(kind) || !Number.isSafeInteger(scope) || scope < 0) return reply.callNotFound();
+    if (!isKind(kind) || !Number.isSafeInteger(scope) || scope < 0) throw new NotFoundError();
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const rows = siblings(snapshot, kind, scope);
     const order = newOrder(

@@ -1,8 +1,10 @@
-// The panel's own answers to errors: a panel page in the panel's language (with the navigation
-// when signed in) instead of the API's JSON envelope, for a form that is too large (413), not a
-// form (415), unreadable (400), and for an unexpected failure (500, logged, without its text).
+// The panel's own answers to errors, its one mapping: a panel page in the panel's language (with
+// the navigation when signed in) instead of the API's JSON envelope, for a row that is not the
+// restaurant's or is gone (NotFoundError: the panel's 404), an action only owners may take
+// (ForbiddenError: 403), a form that is too large (413), not a form (415), unreadable (400), and
+// an unexpected failure (500, logged, without its text).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../core/errors.js';
+import { AppError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { sendError } from '../../http/error-handler.js';
 import { html } from '../../http/html.js';
 import { type PanelContext, panelLocale, sendPage, textsFor } from '../context.js';
@@ -66,6 +68,13 @@ async function contextFor(app: FastifyInstance, request: FastifyRequest, reply: 
 
 export function installErrorPages(app: FastifyInstance, now: () => number): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // The panel's refusals thrown by its handlers (the editors, the pages): the one mapping to pages.
+    if (request.tenant && error instanceof NotFoundError) return reply.callNotFound();
+    if (request.tenant && error instanceof ForbiddenError) {
+      const ctx = await contextFor(app, request, reply, now);
+      const body = html`<p>${ctx.t.ownersOnly}</p><p><a href="/admin">${ctx.t.backHome}</a></p>`;
+      return sendPage(reply, renderPage(ctx, { title: ctx.t.ownerOnlyTitle, body }), 403);
+    }
     // The app's own refusals (an unknown restaurant's branded 404, a rate limit...) answer as everywhere.
     if (error instanceof AppError || !request.tenant) return sendError(error, request, reply);
     const status = statusOf(error);

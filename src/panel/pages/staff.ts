@@ -1,9 +1,11 @@
 // /admin/staff: the restaurant's admin users. Owners add users (with a password they type, or a
 // generated one shown once) and remove them (their sessions and tokens stop working at once).
+
 import type { FastifyInstance } from 'fastify';
 import { generatePassword } from '../../accounts/users/password.js';
 import { findAnyUser, listActiveUsers } from '../../accounts/users/repo.js';
 import { createUser, removeUser, UserInputError } from '../../accounts/users/service.js';
+import { NotFoundError } from '../../core/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
@@ -121,7 +123,7 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
     if (ctx.session!.user.role !== 'owner') return sendPage(reply, await staffPage(app, ctx), 403);
     const users = await listActiveUsers(db, request.tenant.id);
     const user = users.find((u) => u.id === id);
-    if (!user) return reply.callNotFound();
+    if (!user) throw new NotFoundError();
     if (user.id === ctx.session!.user.id) {
       return sendPage(reply, await staffPage(app, ctx, { message: ctx.t.cannotRemoveSelf }), 422);
     }

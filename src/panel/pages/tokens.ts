@@ -2,11 +2,13 @@
 // used, age, a rotation mark after 90 days), generation with a name and at least one scope (the
 // plain token is shown once, in the answer to the POST, and stored nowhere), and revocation after
 // a confirmation.
+
 import type { FastifyInstance } from 'fastify';
 import type { TokenListing } from '../../accounts/tokens/repo.js';
 import { findUserTokenName, listUserTokens, revokeUserToken } from '../../accounts/tokens/repo.js';
 import { SCOPES, type Scope } from '../../accounts/tokens/scopes.js';
 import { issueToken } from '../../accounts/tokens/service.js';
+import { NotFoundError } from '../../core/errors.js';
 import { type Html, html, join } from '../../http/html.js';
 import { type PanelContext, seeOther, sendPage } from '../context.js';
 import { ageInDays, formatDateTime } from '../format.js';
@@ -138,7 +140,7 @@ export function registerTokens(app: FastifyInstance, now: () => number): void {
     const userId = ctx.session!.user.id;
     const name =
       Number.isSafeInteger(id) && id > 0 ? await findUserTokenName(db, request.tenant.id, userId, id) : undefined;
-    if (name === undefined) return reply.callNotFound();
+    if (name === undefined) throw new NotFoundError();
     if (str(asForm(request.body), 'confirmed') !== 'yes') {
       // Without the page's script there was no dialog: ask here.
       return sendPage(
