@@ -15,6 +15,7 @@ import { panelRoutes } from './panel/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { publicCors } from './plugins/cors.js';
 import type { CounterStore } from './plugins/counters.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { allergenRoutes } from './resources/allergens/routes.js';
 import { registerAdminCategories } from './resources/categories/admin.js';
@@ -74,6 +75,8 @@ export async function registerRoutes(
           // Rate limit first (it also slows token guessing), then authentication and scope.
           await admin.register(rateLimitPlugin, { store: counters, bucket: 'admin', limit: config.adminRateLimit });
           await admin.register(authPlugin);
+          // Safe retries: a POST with an Idempotency-Key is answered once (after auth: keys are per restaurant).
+          await admin.register(idempotencyPlugin, { now });
           registerAdminCategories(admin);
           registerAdminItems(admin);
           registerAdminTypes(admin);

@@ -26,7 +26,21 @@ export async function createRow<T extends MenuTable>(
   return row;
 }
 
-/** Writes `values` over `before` (the row as read in this transaction). */
+/**
+ * Whether writing `values` over `before` would change anything: a write that sends back what is
+ * stored (a client writing back what it read) leaves the row, its updated_at and its ETag alone.
+ */
+export function changesAnything(before: object, values: object): boolean {
+  const stored = before as Record<string, unknown>;
+  return Object.entries(values).some(([key, value]) => {
+    if (value === undefined) return false;
+    const current = stored[key];
+    if (value === null || current === null || current === undefined) return value !== current;
+    return String(value) !== String(current);
+  });
+}
+
+/** Writes `values` over `before` (the row as read in this transaction); nothing when nothing changes. */
 export async function changeRow<T extends MenuTable>(
   w: MenuWrite,
   table: T,
@@ -34,6 +48,7 @@ export async function changeRow<T extends MenuTable>(
   values: Partial<MenuValues<T>>,
 ): Promise<MenuRow<T> | undefined> {
   const id = idOf(before);
+  if (!changesAnything(before, values)) return before;
   const after = await updateRow(w.trx, table, w.tenantId, id, values, nowIso());
   if (after) w.record({ resource: table, id, action: 'updated', before, after });
   return after;

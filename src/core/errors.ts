@@ -61,6 +61,18 @@ export class BadRequestError extends AppError {
   }
 }
 
+/** A write whose precondition failed (412): `If-Match` names a version the resource no longer has. */
+export class PreconditionFailedError extends AppError {
+  readonly statusCode = 412;
+  readonly messageKey: MessageKey = 'precondition_failed';
+}
+
+/** The first request with the same Idempotency-Key is still being answered (409). */
+export class InProgressError extends AppError {
+  readonly statusCode = 409;
+  readonly messageKey: MessageKey = 'idempotency_in_progress';
+}
+
 /** A body of a media type the endpoint does not take (415), e.g. JSON sent to an image upload. */
 export class UnsupportedMediaTypeError extends AppError {
   readonly statusCode = 415;

@@ -164,3 +164,17 @@ export async function setExternalId(
     .where('id', '=', id)
     .execute();
 }
+
+/** Ids of `table`'s rows deleted at or after `since` (ISO), from the audit log: the tombstones of `?updated_since=`. */
+export async function deletedSince(db: Db, tenantId: number, table: MenuTable, since: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select('resource_id')
+    .where('tenant_id', '=', tenantId)
+    .where('resource', '=', table)
+    .where('action', '=', 'deleted')
+    .where('occurred_at', '>=', since)
+    .orderBy('id')
+    .execute();
+  return [...new Set(rows.map((r) => Number(r.resource_id)))];
+}

@@ -10,6 +10,7 @@ import * as dinerTextsMedia from './migrations/2026112330_diner_texts_media.js';
 import * as tables from './migrations/2026112330_tables.js';
 import * as integrators from './migrations/2026112340_integrators.js';
 import * as changeSeq from './migrations/2026112350_change_seq.js';
+import * as idempotency from './migrations/2026112510_idempotency.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026112330_tables': tables,
   '2026112350_change_seq': changeSeq,
   '2026112340_integrators': integrators,
+  '2026112510_idempotency': idempotency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

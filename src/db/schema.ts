@@ -279,6 +279,16 @@ export interface MediaTable {
 }
 
 /** One admin write to one row: who, what (fields before/after in the API's form), when. */
+export interface IdempotencyKeyTable {
+  tenant_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  content_type: string | null;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   tenant_id: number;
@@ -327,6 +337,7 @@ export interface WebhookDeliveryTable {
 }
 
 export interface Database {
+  idempotency_keys: IdempotencyKeyTable;
   tenants: TenantTable;
   audit_log: AuditLogTable;
   tenant_domains: TenantDomainTable;

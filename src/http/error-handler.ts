@@ -10,8 +10,10 @@ import {
   BadRequestError,
   ConflictError,
   type FieldIssue,
+  InProgressError,
   MethodNotAllowedError,
   NotFoundError,
+  PreconditionFailedError,
   TooManyRequestsError,
   UnavailableError,
   UnknownRestaurantError,
@@ -81,6 +83,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     return reply.code(422).send(error.field ? { ...body, errors: { [error.field]: [body.message] } } : body);
   }
   if (error instanceof BadRequestError) return reply.code(400).send(errorBody(locale, error.messageKey));
+  if (error instanceof PreconditionFailedError || error instanceof InProgressError) {
+    return reply.code(error.statusCode).send(errorBody(locale, error.messageKey));
+  }
   if (error instanceof UnsupportedMediaTypeError) return reply.code(415).send(errorBody(locale, error.messageKey));
   if (error instanceof MethodNotAllowedError) {
     return reply.code(405).header('allow', error.allow.join(', ')).send(errorBody(locale, 'method_not_allowed'));

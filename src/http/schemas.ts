@@ -71,6 +71,12 @@ export const errorResponses = {
 
 export const adminErrorResponses = { ...errorResponses, 401: errorRef, 403: errorRef };
 
+/**
+ * Admin writes can also answer 409 (a request with the same Idempotency-Key is still running, or
+ * a concurrent write got in the way) and 412 (If-Match names a version the object no longer has).
+ */
+export const adminWriteErrorResponses = { ...adminErrorResponses, 409: errorRef, 412: errorRef };
+
 export function nowIso(date = new Date()): string {
   // ISO 8601 with an explicit offset, as the spec's examples show (+00:00 rather than Z).
   return `${date.toISOString().slice(0, 19)}+00:00`;

@@ -51,6 +51,10 @@ export type MessageKey =
   | 'range_too_long'
   | 'service_unavailable'
   | 'write_conflict'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
+  | 'idempotency_key_invalid'
+  | 'precondition_failed'
   | 'reference_gone'
   | 'bad_request'
   | 'origin_not_allowed'
@@ -109,6 +113,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     range_too_long: 'Il periodo non può superare un anno.',
     service_unavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche secondo.',
     write_conflict: "Il menu è stato modificato da un'altra richiesta nello stesso momento. Ricarica e riprova.",
+    idempotency_key_reused: "Questa Idempotency-Key è già stata usata per un'altra richiesta: usane una nuova.",
+    idempotency_in_progress: 'Una richiesta con questa Idempotency-Key è ancora in corso: riprova tra qualche secondo.',
+    idempotency_key_invalid: "L'intestazione Idempotency-Key deve avere da 1 a 255 caratteri visibili.",
+    precondition_failed: 'La risorsa è cambiata da quando è stata letta (If-Match): rileggila e riprova.',
     reference_gone: 'Un elemento collegato è stato appena eliminato o modificato. Ricarica e riprova.',
     bad_request: 'La richiesta non può essere letta.',
     origin_not_allowed: 'Gli eventi sono accettati solo dalle pagine di questo ristorante.',
@@ -167,6 +175,10 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     range_too_long: 'The period cannot exceed one year.',
     service_unavailable: 'The service is temporarily unavailable. Please try again in a few seconds.',
     write_conflict: 'The menu was changed by another request at the same time. Reload and try again.',
+    idempotency_key_reused: 'This Idempotency-Key was already used for a different request: use a new key.',
+    idempotency_in_progress: 'A request with this Idempotency-Key is still being processed: retry in a few seconds.',
+    idempotency_key_invalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+    precondition_failed: 'The resource has changed since it was read (If-Match): read it again and retry.',
     reference_gone: 'A related record was just removed or changed. Reload and try again.',
     bad_request: 'The request cannot be read.',
     origin_not_allowed: "Events are accepted only from this restaurant's own pages.",
@@ -226,6 +238,11 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     range_too_long: 'La période ne peut pas dépasser un an.',
     service_unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
     write_conflict: 'Le menu a été modifié par une autre requête au même moment. Rechargez et réessayez.',
+    idempotency_key_reused: 'Cette Idempotency-Key a déjà servi pour une autre requête : utilisez-en une nouvelle.',
+    idempotency_in_progress:
+      'Une requête avec cette Idempotency-Key est encore en cours : réessayez dans quelques secondes.',
+    idempotency_key_invalid: "L'en-tête Idempotency-Key doit compter de 1 à 255 caractères visibles.",
+    precondition_failed: 'La ressource a changé depuis sa lecture (If-Match) : relisez-la et réessayez.',
     reference_gone: "Un élément lié vient d'être supprimé ou modifié. Rechargez et réessayez.",
     bad_request: 'La requête ne peut pas être lue.',
     origin_not_allowed: 'Les événements ne sont acceptés que depuis les pages de ce restaurant.',
@@ -287,6 +304,13 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
       'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
     write_conflict:
       'Das Menü wurde gleichzeitig durch eine andere Anfrage geändert. Bitte neu laden und erneut versuchen.',
+    idempotency_key_reused:
+      'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet: bitte einen neuen nehmen.',
+    idempotency_in_progress:
+      'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet: bitte in einigen Sekunden erneut versuchen.',
+    idempotency_key_invalid: 'Der Header Idempotency-Key muss 1 bis 255 sichtbare Zeichen haben.',
+    precondition_failed:
+      'Die Ressource wurde seit dem Lesen geändert (If-Match): bitte neu lesen und erneut versuchen.',
     reference_gone:
       'Ein verknüpfter Eintrag wurde soeben entfernt oder geändert. Bitte neu laden und erneut versuchen.',
     bad_request: 'Die Anfrage kann nicht gelesen werden.',
@@ -346,6 +370,11 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     range_too_long: 'El período no puede superar un año.',
     service_unavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
     write_conflict: 'El menú fue modificado por otra solicitud al mismo tiempo. Recargue e inténtelo de nuevo.',
+    idempotency_key_reused: 'Esta Idempotency-Key ya se usó para otra solicitud: use una nueva.',
+    idempotency_in_progress:
+      'Una solicitud con esta Idempotency-Key todavía se está procesando: inténtelo de nuevo en unos segundos.',
+    idempotency_key_invalid: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres visibles.',
+    precondition_failed: 'El recurso cambió desde que se leyó (If-Match): léalo de nuevo e inténtelo otra vez.',
     reference_gone: 'Un elemento relacionado acaba de ser eliminado o modificado. Recargue e inténtelo de nuevo.',
     bad_request: 'La solicitud no se puede leer.',
     origin_not_allowed: 'Los eventos solo se aceptan desde las páginas de este restaurante.',

@@ -5,8 +5,8 @@ import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
 import { dialects } from '../helper.js';
 import { CATEGORY_KEYS } from '../wire-keys.js';
 
-/** The admin API adds the point-of-sale system's `external_id` to the public shape. */
-const SECTION_KEYS = [...CATEGORY_KEYS, 'external_id'].sort();
+/** The admin API adds the point-of-sale system's `external_id` and `updated_at` to the public shape. */
+const SECTION_KEYS = [...CATEGORY_KEYS, 'external_id', 'updated_at'].sort();
 
 import { menuSuite, NOT_FOUND } from './menu-suite.js';
 
@@ -158,8 +158,9 @@ for (const dialect of dialects) {
       assert.equal(res.statusCode, 201);
       assert.equal(res.json.success, true);
       assert.equal(res.json.meta.locale, 'it');
-      const { id, ...rest } = res.json.data;
+      const { id, updated_at, ...rest } = res.json.data;
       assert.equal(typeof id, 'number');
+      assert.match(updated_at, /^\d{4}-\d{2}-\d{2}T/);
       assert.deepEqual(rest, {
         external_id: null,
         parent_id: null,

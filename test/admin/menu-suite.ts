@@ -60,3 +60,9 @@ export function menuSuite(dialect: Dialect, prefix: string, adminBase = '/api/v1
     t.db.db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
   return { suite: () => t, restaurant, rows };
 }
+
+/** An admin object without `updated_at` (which only the admin API shows and every write moves). */
+// biome-ignore lint/suspicious/noExplicitAny: admin objects of any resource
+export function withoutUpdatedAt({ updated_at: _, ...rest }: any): any {
+  return rest;
+}

@@ -5,7 +5,7 @@ import type { Scope } from '../../src/accounts/tokens/scopes.js';
 import { EVENING_UTC, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 import { SETTINGS_KEYS } from '../wire-keys.js';
-import { FORBIDDEN, invalid, UNAUTHENTICATED } from './menu-suite.js';
+import { FORBIDDEN, invalid, UNAUTHENTICATED, withoutUpdatedAt } from './menu-suite.js';
 import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
 
 for (const dialect of dialects) {
@@ -38,7 +38,7 @@ for (const dialect of dialects) {
         assert.equal(res.json.success, true);
         assert.ok(res.json.meta.generated_at);
         const s = res.json.data;
-        assert.deepEqual(Object.keys(s).sort(), SETTINGS_KEYS);
+        assert.deepEqual(Object.keys(s).sort(), [...SETTINGS_KEYS, 'updated_at'].sort());
         assert.equal(typeof s.id, 'number');
         assert.equal(s.slug, r.slug);
         assert.equal(s.name, `${r.label} ${r.slug}`);
@@ -46,7 +46,9 @@ for (const dialect of dialects) {
         assert.equal(s.cover_image_url, null);
         assert.equal(s.timezone, 'Europe/Rome');
         assert.deepEqual(s.supported_locales, ['it', 'en', 'fr', 'de', 'es']);
-        assert.deepEqual((await r.pub('/restaurant')).json.data, s);
+        const { updated_at, ...publicShape } = s;
+        assert.match(updated_at, /^\d{4}-\d{2}-\d{2}T/);
+        assert.deepEqual((await r.pub('/restaurant')).json.data, publicShape);
 
         const put = await r.admin('PUT', '/settings', { name: 'Rubato' });
         assert.equal(put.statusCode, 403);
@@ -76,14 +78,16 @@ for (const dialect of dialects) {
         assert.equal(res.statusCode, 200);
         assert.equal(res.json.success, true);
         assert.ok(res.json.meta.generated_at);
+        const { updated_at: _before, ...unchanged } = before;
         const expected = {
-          ...before,
+          ...unchanged,
           name: 'Trattoria Nuova',
           phone: '+39 333 1234567',
           cover_image_url: 'https://example.test/cover.jpg',
         };
-        assert.deepEqual(res.json.data, expected);
-        assert.deepEqual((await r.admin('GET', '/settings')).json.data, expected);
+        const { updated_at, ...written } = res.json.data;
+        assert.deepEqual(written, expected);
+        assert.deepEqual((await r.admin('GET', '/settings')).json.data, { ...expected, updated_at });
         const row = await r.settingsRow();
         assert.equal(row.name, 'Trattoria Nuova');
         assert.equal(row.phone, '+39 333 1234567');
@@ -100,7 +104,12 @@ for (const dialect of dialects) {
 
         const cleared = await r.admin('PUT', '/settings', { cover_image_url: null, email: '', review_url: '' });
         assert.equal(cleared.statusCode, 200);
-        assert.deepEqual(cleared.json.data, { ...expected, cover_image_url: null, email: '', review_url: '' });
+        assert.deepEqual(withoutUpdatedAt(cleared.json.data), {
+          ...expected,
+          cover_image_url: null,
+          email: '',
+          review_url: '',
+        });
         const empty = await r.admin('PUT', '/settings', {});
         assert.equal(empty.statusCode, 200);
         assert.deepEqual(empty.json.data, cleared.json.data);

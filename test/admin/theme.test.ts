@@ -5,7 +5,7 @@ import type { Scope } from '../../src/accounts/tokens/scopes.js';
 import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 import { THEME_KEYS } from '../wire-keys.js';
-import { FORBIDDEN, invalid, UNAUTHENTICATED } from './menu-suite.js';
+import { FORBIDDEN, invalid, UNAUTHENTICATED, withoutUpdatedAt } from './menu-suite.js';
 import { adminCall, restaurantMaker } from './tokens.js';
 
 for (const dialect of dialects) {
@@ -36,11 +36,11 @@ for (const dialect of dialects) {
         const res = await r.admin('GET', '/theme');
         assert.equal(res.statusCode, 200);
         assert.ok(res.json.meta.generated_at);
-        assert.deepEqual(Object.keys(res.json.data).sort(), THEME_KEYS);
+        assert.deepEqual(Object.keys(res.json.data).sort(), [...THEME_KEYS, 'updated_at'].sort());
         assert.equal(typeof res.json.data.id, 'number');
         assert.equal(res.json.data.primary_color, '#112233');
         assert.equal(res.json.data.layout_variant, 'cards');
-        assert.deepEqual((await r.pub('/theme')).json.data, res.json.data);
+        assert.deepEqual((await r.pub('/theme')).json.data, withoutUpdatedAt(res.json.data));
 
         const put = await r.admin('PUT', '/theme', { primary_color: '#000000' });
         assert.equal(put.statusCode, 403);
@@ -64,19 +64,21 @@ for (const dialect of dialects) {
         });
         assert.equal(res.statusCode, 200);
         assert.equal(res.json.success, true);
+        const { updated_at: _before, ...unchanged } = before;
         const expected = {
-          ...before,
+          ...unchanged,
           primary_color: '#A1B2C3',
           background_color: '#FAFAFA',
           layout_variant: 'compact',
         };
-        assert.deepEqual(res.json.data, expected);
+        const { updated_at, ...written } = res.json.data;
+        assert.deepEqual(written, expected);
         const row = await r.themeRow();
         assert.equal(row.primary_color, '#A1B2C3');
         assert.equal(row.background_color, '#FAFAFA');
         assert.equal(row.secondary_color, '#445566');
         assert.equal(row.font_url, '/fonts/georgia.css');
-        assert.deepEqual((await r.admin('GET', '/theme')).json.data, expected);
+        assert.deepEqual((await r.admin('GET', '/theme')).json.data, { ...expected, updated_at });
         assert.deepEqual((await r.pub('/theme')).json.data, expected);
         const menu = await r.pub('/menu');
         assert.deepEqual(menu.json.data.theme, expected);
@@ -89,7 +91,7 @@ for (const dialect of dialects) {
           header_style: 'cover',
           border_radius: '0.75rem',
         });
-        assert.deepEqual(more.json.data, {
+        assert.deepEqual(withoutUpdatedAt(more.json.data), {
           ...expected,
           font_family: 'Inter, sans-serif',
           font_url: 'https://fonts.example.test/inter.css',
@@ -213,7 +215,7 @@ for (const dialect of dialects) {
       assert.equal((await a.pub('/theme')).json.data.primary_color, '#010203');
       assert.deepEqual((await b.pub('/restaurant')).json.data, bSettings);
       assert.deepEqual((await b.pub('/theme')).json.data, bTheme);
-      assert.deepEqual((await b.admin('GET', '/settings')).json.data, bSettings);
+      assert.deepEqual(withoutUpdatedAt((await b.admin('GET', '/settings')).json.data), bSettings);
       assert.equal((await b.pub('/menu')).headers.etag, bEtag);
       assert.notEqual(a.id, b.id);
       assert.notEqual((await a.admin('GET', '/settings')).json.data.id, bSettings.id);

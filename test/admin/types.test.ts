@@ -5,10 +5,10 @@ import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
 import { dialects } from '../helper.js';
 import { TYPE_KEYS as PUBLIC_TYPE_KEYS } from '../wire-keys.js';
 
-/** The admin API adds the point-of-sale system's `external_id` to the public shape. */
-const TYPE_KEYS = [...PUBLIC_TYPE_KEYS, 'external_id'].sort();
+/** The admin API adds the point-of-sale system's `external_id` and `updated_at` to the public shape. */
+const TYPE_KEYS = [...PUBLIC_TYPE_KEYS, 'external_id', 'updated_at'].sort();
 
-import { menuSuite, NOT_FOUND } from './menu-suite.js';
+import { menuSuite, NOT_FOUND, withoutUpdatedAt } from './menu-suite.js';
 
 const TYPE_IN_USE = 'La sottocategoria non può essere eliminata perché è usata da alcuni piatti.';
 const BAD_CATEGORY = 'Category id selezionato non è valido.';
@@ -82,7 +82,7 @@ for (const dialect of dialects) {
         });
         assert.equal(res.statusCode, 201);
         assert.equal(res.json.success, true);
-        const { id, ...rest } = res.json.data;
+        const { id, ...rest } = withoutUpdatedAt(res.json.data);
         assert.equal(typeof id, 'number');
         assert.deepEqual(rest, {
           external_id: null,
@@ -192,8 +192,8 @@ for (const dialect of dialects) {
           name: { it: 'Paste', en: 'Pasta dishes' },
         });
         assert.equal(renamed.statusCode, 200);
-        assert.deepEqual(renamed.json.data, {
-          ...pasta,
+        assert.deepEqual(withoutUpdatedAt(renamed.json.data), {
+          ...withoutUpdatedAt(pasta),
           name: 'Pasta dishes',
           name_translations: { it: 'Paste', en: 'Pasta dishes' },
         });
@@ -203,8 +203,8 @@ for (const dialect of dialects) {
           ['Pasta dishes', 'Risottos'],
         );
         const off = await r.admin('PATCH', `/types/${pasta.id}`, { is_active: false });
-        assert.deepEqual(off.json.data, {
-          ...pasta,
+        assert.deepEqual(withoutUpdatedAt(off.json.data), {
+          ...withoutUpdatedAt(pasta),
           name: 'Paste',
           name_translations: renamed.json.data.name_translations,
           is_active: false,

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { IdParams } from '../../http/params.js';
-import { adminErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
+import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 import { WEBHOOK_EVENTS } from './outbox.js';
 import { deleteEndpoint, findEndpoint, insertEndpoint, listDeliveries, listEndpoints } from './repo.js';
@@ -71,7 +71,7 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
         description:
           'Changes are POSTed as JSON (`type` is the event name) signed with `Menu-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. Failed deliveries are retried with exponential backoff for 24 h; redirects are not followed.',
         body: WebhookInput,
-        response: { 201: envelope(NewEndpoint, Meta), ...adminErrorResponses },
+        response: { 201: envelope(NewEndpoint, Meta), ...adminWriteErrorResponses },
       },
     },
     async (request, reply) => {

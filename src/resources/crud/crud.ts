@@ -2,16 +2,18 @@
 // its schemas and functions, so every resource answers the same way: 201 + object on create,
 // partial PUT with PATCH as an alias, 204 on delete, 404 for another tenant's or a missing id.
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
 import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
-import { type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
-import { findByExternalId, findRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
+import { type FieldIssue, NotFoundError, PreconditionFailedError, ValidationError } from '../../core/errors.js';
+import { deletedSince, findByExternalId, findRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
+import { ifMatchHolds, rowTag } from '../../http/etag.js';
 import { partial } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
 import {
   adminErrorResponses,
+  adminWriteErrorResponses,
   envelope,
   LocaleMeta,
   nowIso,
@@ -20,9 +22,12 @@ import {
   pageLinks,
 } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
-import { inOnePass } from '../../http/validator.js';
+import { inOnePass, RULE } from '../../http/validator.js';
 import { acceptReadShape, rawIdParam } from '../../http/write-shape.js';
 import { type Locale, resolveLocale } from '../../i18n/locales.js';
+
+/** The list meta; `deleted` (ids removed since `updated_since`) only when that filter is given. */
+const ListMeta = Type.Composite([PageMeta, Type.Object({ deleted: Type.Optional(Type.Array(Type.Integer())) })]);
 
 /** What every admin list query carries besides the resource's own filters. */
 interface ListBase {
@@ -30,6 +35,7 @@ interface ListBase {
   per_page: number;
   locale?: string;
   external_id?: string;
+  updated_since?: string;
 }
 
 /**
@@ -61,14 +67,28 @@ export interface CrudResource<Row, Q extends TObject = TObject, I extends TObjec
 /** A point-of-sale system's own id for the row: unique per restaurant and resource; null for none. */
 const ExternalIdInput = Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]));
 
-/** The resource's object plus `external_id`, which only the admin API shows (diners have no use for it). */
-function withExternalId(entity: TSchema): TSchema {
+/**
+ * The resource's object plus what only the admin API shows: `external_id` (diners have no use for
+ * it) and `updated_at` (when the row last changed, for `?updated_since=`).
+ */
+function withAdminFields(entity: TSchema): TSchema {
   const external_id = Type.Union([Type.String(), Type.Null()]);
+  const updated_at = Type.String({ description: 'When the row last changed (ISO 8601); read-only.' });
   if (entity.type === 'object' && entity.properties) {
     const { properties, required, type: _type, ...options } = entity as TObject;
-    return Type.Object({ ...properties, external_id }, options);
+    return Type.Object({ ...properties, external_id, updated_at }, options);
   }
-  return Type.Intersect([entity, Type.Object({ external_id })]);
+  return Type.Intersect([entity, Type.Object({ external_id, updated_at })]);
+}
+
+const updatedAtOf = (row: unknown) => (row as { updated_at: string }).updated_at;
+
+/** The write goes ahead only when `If-Match` (if any) names the row's current version. */
+async function checkIfMatch(w: MenuWrite, table: MenuTable, id: number, ifMatch: string | undefined) {
+  if (ifMatch === undefined) return;
+  const row = await findRow(w.trx, table, w.tenantId, id);
+  if (!row) throw new NotFoundError();
+  if (!ifMatchHolds(ifMatch, rowTag(table, row))) throw new PreconditionFailedError('precondition_failed');
 }
 
 const externalIdOf = (row: unknown) => (row as { external_id?: string | null }).external_id ?? null;
@@ -118,25 +138,39 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
   type Body = Static<I> & { external_id?: string | null };
   const api = typed(app);
   const table = r.path as MenuTable;
-  const entity = withExternalId(r.entity);
+  const entity = withAdminFields(r.entity);
   const input = Type.Object({ ...r.input.properties, external_id: ExternalIdInput }, { additionalProperties: false });
   const listQuery = Type.Object(
-    { ...r.listQuery.properties, external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+    {
+      ...r.listQuery.properties,
+      external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      updated_since: Type.Optional(
+        Type.String({
+          pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$',
+          [RULE]: 'date_format',
+          'x-params': { format: 'ISO 8601, e.g. 2026-11-25T18:00:00Z' },
+          description: 'Only rows changed at or after this time; `meta.deleted` lists the ids deleted since.',
+        }),
+      ),
+    },
     { additionalProperties: r.listQuery.additionalProperties },
   );
   const view = (snapshot: MenuSnapshot, row: Row, locale: Locale) => ({
     ...(r.view(snapshot, row, locale) as object),
     external_id: externalIdOf(row),
+    updated_at: updatedAtOf(row),
   });
   const one = envelope(entity, LocaleMeta);
   // What a read returns can be written back as it is (read-only fields dropped, *_translations read).
   const readShape = acceptReadShape(input, entity);
   const readShapeOfRow = acceptReadShape(input, entity, (request) => ({ id: rawIdParam(request) }));
-  const respond = async (tenantId: number, id: number, localeParam: string | undefined) => {
+  /** One object in the envelope, with its ETag (the stored row's version) on the reply. */
+  const respond = async (reply: FastifyReply, tenantId: number, id: number, localeParam: string | undefined) => {
     const snapshot = await ownerSnapshot(app, tenantId);
     const row = r.find(snapshot, id);
     if (!row) throw new NotFoundError();
     const locale = resolveLocale(localeParam, defaultLocaleOf(snapshot));
+    reply.header('etag', rowTag(table, row as object));
     return { success: true, data: view(snapshot, row, locale), meta: { generated_at: nowIso(), locale } };
   };
 
@@ -147,18 +181,28 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       schema: {
         summary: `List ${r.summary} (inactive included)`,
         querystring: listQuery,
-        response: { 200: pagedEnvelope(Type.Array(entity), PageMeta), ...adminErrorResponses },
+        response: { 200: pagedEnvelope(Type.Array(entity), ListMeta), ...adminErrorResponses },
       },
     },
     async (request) => {
       const q = validated<ListQuery>(request.query);
       const snapshot = await ownerSnapshot(app, request.tenant.id);
       const locale = resolveLocale(q.locale, defaultLocaleOf(snapshot));
+      const since = q.updated_since === undefined ? undefined : Date.parse(q.updated_since);
       const rows = r
         .list(snapshot, q)
-        .filter((row) => q.external_id === undefined || externalIdOf(row) === q.external_id);
+        .filter((row) => q.external_id === undefined || externalIdOf(row) === q.external_id)
+        .filter((row) => since === undefined || Date.parse(updatedAtOf(row)) >= since);
       const page = paginate(rows, q, locale, (row) => view(snapshot, row, locale));
-      return { ...page, links: pageLinks(request.url, page.meta.page, page.meta.last_page) };
+      const deleted =
+        since === undefined
+          ? undefined
+          : await deletedSince(app.database.db, request.tenant.id, table, nowIso(new Date(since)));
+      return {
+        ...page,
+        meta: deleted ? { ...page.meta, deleted } : page.meta,
+        links: pageLinks(request.url, page.meta.page, page.meta.last_page),
+      };
     },
   );
 
@@ -173,9 +217,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
         response: { 200: one, ...adminErrorResponses },
       },
     },
-    async (request) => {
-      return respond(request.tenant.id, request.params.id, request.query.locale);
-    },
+    async (request, reply) => respond(reply, request.tenant.id, request.params.id, request.query.locale),
   );
 
   api.post(
@@ -187,7 +229,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
         summary: `Create ${r.summary}`,
         querystring: LocaleQuery,
         body: input,
-        response: { 201: one, ...adminErrorResponses },
+        response: { 201: one, ...adminWriteErrorResponses },
       },
     },
     async (request, reply) => {
@@ -203,7 +245,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
           return created;
         }),
       );
-      return reply.code(201).send(await respond(tenantId, id, request.query.locale));
+      return reply.code(201).send(await respond(reply, tenantId, id, request.query.locale));
     },
   );
 
@@ -212,7 +254,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
     params: IdParams,
     querystring: LocaleQuery,
     body: partial(input),
-    response: { 200: one, ...adminErrorResponses },
+    response: { 200: one, ...adminWriteErrorResponses },
   };
   for (const method of ['PUT', 'PATCH'] as const) {
     api.route({
@@ -221,11 +263,12 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       config: { scopes: WRITE_SCOPES, validatesInHandler: true },
       preValidation: readShapeOfRow,
       schema: updateSchema,
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const tenantId = request.tenant.id;
         const { id } = request.params;
         await inOnePass(request.body, updateSchema.body, (settle) =>
           writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
+            await checkIfMatch(w, table, id, request.headers['if-match']);
             const body = validated<Partial<Body>>(request.body);
             const issues = await externalIdIssues(w, table, id, body.external_id);
             await withExternalIdCheck(issues, () => r.update(w, id, body));
@@ -233,7 +276,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
             settle();
           }),
         );
-        return respond(tenantId, id, request.query.locale);
+        return respond(reply, tenantId, id, request.query.locale);
       },
     });
   }
@@ -245,13 +288,16 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       schema: {
         summary: `Delete ${r.summary}`,
         params: IdParams,
-        response: { 204: Type.Null(), ...adminErrorResponses },
+        response: { 204: Type.Null(), ...adminWriteErrorResponses },
       },
     },
     async (request, reply) => {
       const tenantId = request.tenant.id;
       const { id } = request.params;
-      await writeMenu(app, tenantId, apiActor(request.principal), (w) => r.remove(w, id));
+      await writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
+        await checkIfMatch(w, table, id, request.headers['if-match']);
+        await r.remove(w, id);
+      });
       return reply.code(204).send(null);
     },
   );

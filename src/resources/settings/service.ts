@@ -3,6 +3,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { canonicalTimezone } from '../../catalog/clock.js';
 import { findSettings } from '../../catalog/repo.js';
+import { changesAnything } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { TranslatableInput, TranslationsInput, UrlOrEmpty } from '../../http/inputs.js';
@@ -94,6 +95,7 @@ export async function updateRestaurantSettings(w: MenuWrite, input: SettingsInpu
     ...(is_active === undefined ? {} : { is_active: Number(is_active) }),
     ...(supported_locales === undefined ? {} : { supported_locales: JSON.stringify(supported_locales) }),
   };
+  if (!changesAnything(current, changes)) return;
   const after = await updateSettings(w.trx, w.tenantId, changes, nowIso());
   w.record({ resource: 'settings', id: after.id, action: 'updated', before: current, after });
 }

@@ -2,6 +2,7 @@
 // a CSS length for the radius, the known layout variants and header styles.
 import { type Static, Type } from '@sinclair/typebox';
 import { findSettings, findTheme } from '../../catalog/repo.js';
+import { changesAnything } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { CssLength, HexColor, TranslatableInput, TranslationsInput } from '../../http/inputs.js';
 import { nowIso } from '../../http/schemas.js';
@@ -50,6 +51,7 @@ export async function updateThemeSettings(w: MenuWrite, input: ThemeInput): Prom
     changes.footer_text = written.plain;
     changes.footer_text_translations = written.json;
   }
+  if (!changesAnything(before, changes)) return;
   const after = await updateTheme(w.trx, w.tenantId, changes, nowIso());
   w.record({ resource: 'theme', id: after.id, action: 'updated', before, after });
 }
