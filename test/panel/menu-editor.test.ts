@@ -1,6 +1,9 @@
 // The menu editor over HTTP: every form goes through the resources' services (the API's rules and
 // messages, next to the field, in the panel's language; the panel user as the actor; the version
 // bump), the change is on the public API at once, and another restaurant's rows are not reachable.
+// What every editor does (create, all errors at once, edit, delete after a confirmation, CSRF,
+// tenant isolation) is the panel editor contract (editor-contract.ts, run by editors.test.ts);
+// this file keeps what is particular to the menu's editors.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Actor } from '../../src/catalog/write.js';
@@ -150,26 +153,6 @@ for (const dialect of dialects) {
       assert.equal(it.statusCode, 422);
       assert.match(it.body, /id="f-name_it-error">Il campo Nome \(Italiano\) è richiesto\./);
       assert.match(it.body, /id="f-price-error">[^<]*numero/);
-    });
-
-    test('a dish is created in a section, shows on the public menu, and is deleted after confirmation', async () => {
-      const sections = await apiItems(bed);
-      const section = sections.find((s) => s.name === 'Antipasti')!;
-      const created = await c.post('/admin/menu/dishes', dishForm(section.id));
-      assert.equal(created.statusCode, 303, created.body.slice(0, 500));
-      const id = Number(/\/admin\/menu\/dishes\/(\d+)\?created=1/.exec(created.headers.location as string)![1]);
-      const after = (await apiItems(bed)).find((s) => s.id === section.id)!;
-      const dish = after.items.find((i) => i.id === id)!;
-      assert.equal(dish.name, 'Tagliatelle al ragù');
-      assert.equal(dish.price, 12.5);
-      // Without the in-page dialog the server asks first, and nothing is deleted yet.
-      const ask = await c.post(`/admin/menu/dishes/${id}/delete`, {});
-      assert.equal(ask.statusCode, 200);
-      assert.match(ask.body, /name="confirmed" value="yes"/);
-      assert.equal((await call(bed.app, { url: `/api/v1/items/${id}`, host: 'alpha' })).statusCode, 200);
-      const done = await c.post(`/admin/menu/dishes/${id}/delete`, { confirmed: 'yes' });
-      assert.equal(done.statusCode, 303);
-      assert.equal((await call(bed.app, { url: `/api/v1/items/${id}`, host: 'alpha' })).statusCode, 404);
     });
 
     test('<script> in a dish name is shown as text everywhere in the panel', async () => {
@@ -360,16 +343,6 @@ for (const dialect of dialects) {
       );
       assert.equal(out.statusCode, 303);
       assert.match(out.headers.location as string, /^\/admin\/login/);
-    });
-
-    test('a form without the CSRF token changes nothing', async () => {
-      const dish = await firstDish(bed);
-      const before = (await call(bed.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' })).json.data.price;
-      const res = await c.post(`/admin/menu/dishes/${dish.id}`, dishForm(dish.category_id, { price: '77' }), {
-        csrf: null,
-      });
-      assert.equal(res.statusCode, 403);
-      assert.equal((await call(bed.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' })).json.data.price, before);
     });
   });
 }
