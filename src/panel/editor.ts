@@ -14,9 +14,9 @@ import type { Schema } from '../http/validation/rules.js';
 import { checkedBody, inOnePass } from '../http/validator.js';
 import { formatMessage } from '../i18n/messages.js';
 import { type PanelContext, seeOther, sendPage } from './context.js';
+import { editorTexts } from './editor-texts.js';
 import { asForm, csrfField, errorSummary, type FieldErrors, type FormBody, fieldErrors, notice, str } from './forms.js';
 import { type NavKey, renderPage } from './layout.js';
-import { menuTexts } from './menu/texts.js';
 import { panelActor } from './pages/actor.js';
 import { confirmForm } from './pages/one-time.js';
 
@@ -188,33 +188,33 @@ export function confirmPage(
   ctx: PanelContext,
   o: { action: string; name: string; back: string; active: NavKey },
 ): Html {
-  const mt = menuTexts(ctx.locale);
-  const body = html`<p>${mt.deleteConfirm(o.name)}</p>${confirmForm(ctx, {
+  const et = editorTexts(ctx.locale);
+  const body = html`<p>${et.deleteConfirm(o.name)}</p>${confirmForm(ctx, {
     action: o.action,
-    label: mt.delete,
+    label: et.delete,
     question: '',
     confirmed: true,
   })}<p><a href="${o.back}">${ctx.t.cancel}</a></p>`;
-  return renderPage(ctx, { title: mt.deleteNamed(o.name), active: o.active, body });
+  return renderPage(ctx, { title: et.deleteNamed(o.name), active: o.active, body });
 }
 
 /** The row's delete button, in its own section at the end of its page. */
 function dangerZone(ctx: PanelContext, action: string, name: string): Html {
-  const mt = menuTexts(ctx.locale);
-  return html`<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${mt.deleteNamed(name)}</h2>${confirmForm(
+  const et = editorTexts(ctx.locale);
+  return html`<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${et.deleteNamed(name)}</h2>${confirmForm(
     ctx,
-    { action, label: mt.delete, question: mt.deleteConfirm(name), accessibleLabel: mt.deleteNamed(name) },
+    { action, label: et.delete, question: et.deleteConfirm(name), accessibleLabel: et.deleteNamed(name) },
   )}</section>`;
 }
 
 /** The message a page shows after a redirect, from its query (`?saved=1`). */
 function doneMessage(ctx: PanelContext, query: unknown, name: string): string | undefined {
   const q = (query ?? {}) as Record<string, string | undefined>;
-  const mt = menuTexts(ctx.locale);
-  if (q.created === '1') return mt.created(name);
-  if (q.saved === '1') return mt.savedNamed(name);
-  if (q.deleted === '1') return mt.deleted;
-  if (q.ordered === '1') return mt.orderSaved;
+  const et = editorTexts(ctx.locale);
+  if (q.created === '1') return et.created(name);
+  if (q.saved === '1') return et.savedNamed(name);
+  if (q.deleted === '1') return et.deleted;
+  if (q.ordered === '1') return et.orderSaved;
   return undefined;
 }
 
@@ -233,7 +233,7 @@ export function registerEditor<Row extends { id: number }, Values>(app: FastifyI
   const formFor = (ctx: PanelContext, snapshot: MenuSnapshot, values: Values, errors: FieldErrors, row?: Row) =>
     editorForm(ctx, e.labels(ctx, snapshot), errors, e.fields(ctx, snapshot, values, errors, row), {
       action: row ? `${base}/${row.id}` : base,
-      submit: row ? ctx.t.save : menuTexts(ctx.locale).create,
+      submit: row ? ctx.t.save : editorTexts(ctx.locale).create,
       cancel: e.cancel(snapshot, row, values),
     });
 

@@ -6,6 +6,7 @@ import { ownerSnapshot } from '../../catalog/write.js';
 import type { CategoryRow } from '../../db/schema.js';
 import { type Html, html, join } from '../../http/html.js';
 import { type PanelContext, sendPage } from '../context.js';
+import { editorTexts } from '../editor-texts.js';
 import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { displayName } from './fields.js';
@@ -83,8 +84,8 @@ export function registerOverview(app: FastifyInstance): void {
     const ctx = request.panel;
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const { deleted, ordered } = request.query as { deleted?: string; ordered?: string };
-    const mt = menuTexts(ctx.locale);
-    const message = deleted === '1' ? mt.deleted : ordered === '1' ? mt.orderSaved : '';
+    const et = editorTexts(ctx.locale);
+    const message = deleted === '1' ? et.deleted : ordered === '1' ? et.orderSaved : '';
     return sendPage(reply, overviewPage(ctx, snapshot, message));
   });
 }

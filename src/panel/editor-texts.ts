@@ -1,0 +1,31 @@
+// The one editor's own words (buttons, confirmations, what was just done), in English and Italian:
+// every editor built on editor.ts says them the same way.
+import type { PanelLocale } from './context.js';
+
+const en = {
+  create: 'Create',
+  delete: 'Delete',
+  deleteNamed: (name: string) => `Delete ${name}`,
+  deleteConfirm: (name: string) => `Delete “${name}”? This cannot be undone.`,
+  deleted: 'Deleted. The public menu no longer shows it.',
+  created: (name: string) => `“${name}” was created. The public menu shows it now.`,
+  savedNamed: (name: string) => `“${name}” was saved. The public menu shows the change now.`,
+  orderSaved: 'The new order is saved.',
+};
+
+export type EditorTexts = typeof en;
+
+const it: EditorTexts = {
+  create: 'Crea',
+  delete: 'Elimina',
+  deleteNamed: (name) => `Elimina ${name}`,
+  deleteConfirm: (name) => `Eliminare “${name}”? L’operazione non si può annullare.`,
+  deleted: 'Eliminato. Il menu pubblico non lo mostra più.',
+  created: (name) => `“${name}” è stato creato. Il menu pubblico lo mostra già.`,
+  savedNamed: (name) => `“${name}” è stato salvato. Il menu pubblico mostra già la modifica.`,
+  orderSaved: 'Il nuovo ordine è salvato.',
+};
+
+export function editorTexts(locale: PanelLocale): EditorTexts {
+  return locale === 'it' ? it : en;
+}
