@@ -102,12 +102,26 @@ class RedisAnnouncer implements Announcer {
       if (announcement) listener(announcement);
     });
     this.subscriber = sub;
-    // ioredis subscribes again by itself after a reconnection.
-    await sub.subscribe(this.channel);
+    // ioredis subscribes again by itself after a reconnection. Redis unreachable at start must not
+    // keep the instance from serving (the 1 s refresh keeps it in step meanwhile): give up waiting
+    // at the first connection error; the queued SUBSCRIBE runs once Redis answers.
+    await new Promise<void>((resolve) => {
+      sub.once('error', () => resolve());
+      sub.subscribe(this.channel).then(
+        () => resolve(),
+        (err) => {
+          this.onError(err);
+          resolve();
+        },
+      );
+    });
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.publisher?.quit().catch(() => undefined), this.subscriber?.quit().catch(() => undefined)]);
+    // QUIT waits for an answer a Redis that is away never sends: just drop those connections.
+    const end = (client: Redis | undefined) =>
+      client?.status === 'ready' ? client.quit().catch(() => undefined) : client?.disconnect();
+    await Promise.all([end(this.publisher), end(this.subscriber)]);
   }
 }
 

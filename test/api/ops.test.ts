@@ -53,6 +53,21 @@ for (const dialect of dialects) {
       }
     });
 
+    test('an instance starts and serves while Redis is unreachable; readyz says "degraded" (200)', async () => {
+      // Port 1 refuses at once: a Redis that is down when the instance starts.
+      const t = await createTestApp(dialect, { redisUrl: 'redis://127.0.0.1:1' });
+      try {
+        await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        assert.equal((await call(t.app, { url: '/api/v1/menu/it', host: 'alpha' })).statusCode, 200);
+        const ready = await call(t.app, { url: '/readyz', host: 'anything.test' });
+        assert.equal(ready.statusCode, 200, ready.body);
+        assert.equal(ready.json.status, 'degraded');
+        assert.deepEqual(ready.json.checks, { database: 'ok', migrations: 'ok', redis: 'degraded' });
+      } finally {
+        await t.close();
+      }
+    });
+
     test('metrics: loopback only by default, counts requests by route and status and the caches', async () => {
       const t = await createTestApp(dialect, {}, { now: () => NOON_UTC });
       try {

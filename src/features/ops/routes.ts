@@ -45,7 +45,10 @@ export const opsRoutes = fp(
     let migrated = false;
     let redis: Redis | undefined;
     app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => undefined);
+      // QUIT needs an answer; a client still trying to reach Redis is simply dropped (else its
+      // reconnection timer keeps the process alive).
+      if (redis?.status === 'ready') await redis.quit().catch(() => undefined);
+      else redis?.disconnect();
     });
 
     const checks = async (): Promise<Record<string, Check>> => {
@@ -65,12 +68,14 @@ export const opsRoutes = fp(
           );
       let cache: Promise<Check> = Promise.resolve('not configured');
       if (app.config.redisUrl) {
-        redis ??= new Redis(app.config.redisUrl, {
-          lazyConnect: true,
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
-        });
-        redis.on('error', () => undefined); // reported through the check
+        if (!redis) {
+          redis = new Redis(app.config.redisUrl, {
+            lazyConnect: true,
+            maxRetriesPerRequest: 1,
+            enableOfflineQueue: false,
+          });
+          redis.on('error', () => undefined); // reported through the check (one listener, not one per check)
+        }
         const client = redis;
         cache = withTimeout(
           (client.status === 'wait' ? client.connect() : Promise.resolve()).then(() => client.ping()),
