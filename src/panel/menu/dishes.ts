@@ -29,11 +29,11 @@ import {
   editLocales,
   findGrouped,
   languageColumns,
+  menuBreadcrumb,
   readTranslations,
   translationLabels,
   translations,
 } from './fields.js';
-import { sectionBreadcrumb } from './subcategories.js';
 import { menuTexts } from './texts.js';
 
 interface DishValues {
@@ -238,7 +238,7 @@ export const dishesEditor: Editor<ItemRow, DishValues> = {
   update: (w, id, input: ItemInput) => updateItem(w, id, input),
   remove: (w, id) => deleteItem(w, id),
   titles: (ctx) => ({ create: () => menuTexts(ctx.locale).newDish, edit: menuTexts(ctx.locale).editDish }),
-  breadcrumb: (ctx, snapshot, row, v) => sectionBreadcrumb(ctx, snapshot, row?.category_id ?? Number(v.category_id)),
+  breadcrumb: (ctx, snapshot, row, v) => menuBreadcrumb(ctx, snapshot, row?.category_id ?? Number(v.category_id)),
   cancel(snapshot, row, v) {
     const id = row?.category_id ?? Number(v.category_id);
     return snapshot.sections.some((s) => s.id === id) ? `/admin/menu/sections/${id}` : '/admin/menu';

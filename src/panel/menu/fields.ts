@@ -28,6 +28,16 @@ export function displayName(snapshot: MenuSnapshot, ctx: PanelContext, json: str
   return pickText(translations(json), ctx.locale, defaultLocaleOf(snapshot)) || '—';
 }
 
+/** Links back to the menu and, when there is one, to the section the row is in. */
+export function menuBreadcrumb(ctx: PanelContext, snapshot: MenuSnapshot, sectionId: number | null): Html {
+  const mt = menuTexts(ctx.locale);
+  const section = snapshot.sections.find((s) => s.id === sectionId);
+  const link = section
+    ? html` · <a href="/admin/menu/sections/${section.id}">${mt.backToSection(displayName(snapshot, ctx, section.name_translations))}</a>`
+    : '';
+  return html`<p class="breadcrumb"><a href="/admin/menu">${mt.backToMenu}</a>${link}</p>`;
+}
+
 /** A row of the snapshot's rows grouped by section (dishes, sub-categories), by id. */
 export function findGrouped<Row extends { id: number }>(groups: Map<number, Row[]>, id: number): Row | undefined {
   for (const rows of groups.values()) {

@@ -17,6 +17,7 @@ import {
   editLocales,
   languageColumns,
   languageName,
+  menuBreadcrumb,
   missingLocales,
   readTranslations,
   translationLabels,
@@ -237,15 +238,6 @@ function subSectionList(ctx: PanelContext, snapshot: MenuSnapshot, section: Cate
 <p class="actions"><a class="button" href="/admin/menu/sections/new?parent=${section.id}">${mt.addSubSection}</a></p>${list}</section>`;
 }
 
-function breadcrumb(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow | undefined): Html {
-  const mt = menuTexts(ctx.locale);
-  const parent = section?.parent_id ? snapshot.sections.find((s) => s.id === section.parent_id) : undefined;
-  const link = parent
-    ? html` · <a href="/admin/menu/sections/${parent.id}">${mt.backToSection(displayName(snapshot, ctx, parent.name_translations))}</a>`
-    : '';
-  return html`<p class="breadcrumb"><a href="/admin/menu">${mt.backToMenu}</a>${link}</p>`;
-}
-
 export const sectionsEditor: Editor<CategoryRow, SectionValues> = {
   path: '/menu/sections',
   active: 'menu',
@@ -280,7 +272,7 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues> = {
     const mt = menuTexts(ctx.locale);
     return { create: (v) => (v.parent_id ? mt.newSubSection : mt.newSection), edit: mt.editSection };
   },
-  breadcrumb: (ctx, snapshot, row) => breadcrumb(ctx, snapshot, row),
+  breadcrumb: (ctx, snapshot, row) => menuBreadcrumb(ctx, snapshot, row?.parent_id ?? null),
   cancel: () => '/admin/menu',
   afterDelete: () => '/admin/menu?deleted=1',
   below: (ctx, snapshot, row) =>

@@ -1,12 +1,10 @@
 // Sub-categories (headings inside a section): create, rename in every language, move to another
 // section, show or hide, delete after a confirmation. Through the types service, on the panel's
 // one editor; they are listed on their section's page.
-import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { TypeRow } from '../../db/schema.js';
 import { html } from '../../http/html.js';
 import type { Translations } from '../../i18n/text.js';
 import { createType, deleteType, TypeInput, updateType } from '../../resources/types/service.js';
-import type { PanelContext } from '../context.js';
 import type { Editor } from '../editor.js';
 import { checkbox, select, str } from '../forms.js';
 import {
@@ -14,6 +12,7 @@ import {
   editLocales,
   findGrouped,
   languageColumns,
+  menuBreadcrumb,
   readTranslations,
   translationLabels,
   translations,
@@ -24,16 +23,6 @@ interface TypeValues {
   names: Translations;
   category_id: string;
   is_active: boolean;
-}
-
-/** Links back to the menu and to the section the sub-category is in. */
-export function sectionBreadcrumb(ctx: PanelContext, snapshot: MenuSnapshot, sectionId: number) {
-  const mt = menuTexts(ctx.locale);
-  const section = snapshot.sections.find((s) => s.id === sectionId);
-  const link = section
-    ? html` · <a href="/admin/menu/sections/${section.id}">${mt.backToSection(displayName(snapshot, ctx, section.name_translations))}</a>`
-    : '';
-  return html`<p class="breadcrumb"><a href="/admin/menu">${mt.backToMenu}</a>${link}</p>`;
 }
 
 export const subCategoriesEditor: Editor<TypeRow, TypeValues> = {
@@ -88,7 +77,7 @@ ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, 
     create: () => menuTexts(ctx.locale).addSubCategory,
     edit: menuTexts(ctx.locale).editSubCategory,
   }),
-  breadcrumb: (ctx, snapshot, row, v) => sectionBreadcrumb(ctx, snapshot, row?.category_id ?? Number(v.category_id)),
+  breadcrumb: (ctx, snapshot, row, v) => menuBreadcrumb(ctx, snapshot, row?.category_id ?? Number(v.category_id)),
   cancel: (_snapshot, row, v) => `/admin/menu/sections/${row?.category_id ?? v.category_id}`,
   afterCreate: (_id, v) => `/admin/menu/sections/${v.category_id}?saved=1#types-title`,
   afterDelete: (row) => `/admin/menu/sections/${row.category_id}?deleted=1`,
