@@ -18,6 +18,20 @@ export function hiddenValue(html: string, name: string): string | undefined {
   return new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 }
 
+/**
+ * The panel's own markup escaped a second time (a template string passed where Html belongs shows
+ * `&lt;a href=&quot;…` to the owner) fails every panel test that reads the page. Text typed by
+ * users in these tests never contains a tag with attributes.
+ */
+export function assertNoEscapedMarkup(body: string): void {
+  const hit = /&lt;\/?[a-z][a-z0-9]*(?: [a-z-]+=&quot;|&gt;)/.exec(body);
+  if (hit && !ALLOWED_ESCAPED.some((t) => body.includes(t))) {
+    throw new Error(`escaped markup in a panel page: ${body.slice(Math.max(0, hit.index - 80), hit.index + 80)}`);
+  }
+}
+/** Escaped tags that tests type on purpose (a dish named "<script>…", a footer with <b>). */
+const ALLOWED_ESCAPED = ['&lt;script&gt;', '&lt;b&gt;'];
+
 export class PanelClient {
   readonly cookies = new Map<string, string>();
   /** The last page's CSRF token and nonce. */
@@ -37,6 +51,7 @@ export class PanelClient {
   }
 
   private remember(res: Awaited<ReturnType<typeof call>>) {
+    assertNoEscapedMarkup(res.body);
     for (const c of res.cookies as { name: string; value: string; maxAge?: number }[]) {
       if (c.maxAge === 0 || c.value === '') this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);

@@ -25,7 +25,8 @@ export function registerHome(app: FastifyInstance): void {
       (n) =>
         html`<li class="card"><h2><a href="${n.href}">${t[n.key] as string}</a></h2><p>${t[DESCRIPTIONS[n.key]] as string}</p></li>`,
     );
-    const body = html`${notice(online ? 'success' : 'info', `${online ? t.menuOnline : t.menuOffline}${online ? ` <a href="/">${t.viewMenu}</a>` : ''}`)}
+    const status = online ? html`${t.menuOnline} <a href="/">${t.viewMenu}</a>` : t.menuOffline;
+    const body = html`${notice(online ? 'success' : 'info', status)}
 <p>${t.homeIntro}</p><ul class="cards">${cards}</ul>`;
     return sendPage(reply, renderPage(ctx, { title: t.home, body, active: 'home' }));
   });
