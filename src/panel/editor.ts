@@ -5,6 +5,8 @@
 // next to its field. A broken rule re-renders the form (422, `refusalOf`); a missing row or an
 // action the user may not take is thrown and answered by the panel's one error mapping
 // (pages/error-page.ts: 404, 403 pages).
+
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuSnapshot } from '../catalog/snapshot.js';
 import { type MenuWrite, ownerSnapshot, writeMenu } from '../catalog/write.js';
@@ -50,17 +52,17 @@ export type SaveResult<T> = { ok: true; result: T } | ({ ok: false } & Refusal);
  * pass: the schema's issues and the service's rules reported together), so the same service,
  * transaction, audit entry and version bump apply as on the admin API.
  */
-export async function saveThrough<T>(
+export async function saveThrough<T, Input = never>(
   app: FastifyInstance,
   ctx: PanelContext,
   schema: Schema | null,
   raw: Record<string, unknown>,
   labels: Labels,
-  work: (w: MenuWrite, value: never) => Promise<T>,
+  work: (w: MenuWrite, value: Input) => Promise<T>,
 ): Promise<SaveResult<T>> {
   const write = (value: unknown, settle: () => void) =>
     writeMenu(app, ctx.tenantId, panelActor(ctx), async (w) => {
-      const result = await work(w, value as never);
+      const result = await work(w, value as Input);
       settle();
       return result;
     });
@@ -89,7 +91,7 @@ function checkAudience(ctx: PanelContext, audience: Audience | undefined): void 
 }
 
 /** What every editor describes: its fields, how the form reads, how it reaches the API's body. */
-interface EditorBase<Row, Values> {
+interface EditorBase<Row, Values, S extends TSchema> {
   /** Path under /admin, e.g. `/menu/wineries` or `/settings`. */
   path: string;
   /** The navigation entry shown as current. */
@@ -99,7 +101,7 @@ interface EditorBase<Row, Values> {
   /** `owner`: only owners may open and send it (staff get 403); default: every signed-in user. */
   audience?: Audience;
   /** The API's input schema: the form is checked with it and the service's rules in one pass. */
-  schema: Schema;
+  schema: S;
   /** Field name → label, for messages and the error summary. */
   labels(ctx: PanelContext, snapshot: MenuSnapshot): Labels;
   /** The form as typed; `row` is the stored row when editing (texts in languages the form hides). */
@@ -111,7 +113,8 @@ interface EditorBase<Row, Values> {
 }
 
 /** A resource of many rows: list (optional), new, edit, save, delete. */
-export interface Editor<Row extends { id: number }, Values> extends EditorBase<Row, Values> {
+export interface Editor<Row extends { id: number }, Values, S extends TSchema = TSchema>
+  extends EditorBase<Row, Values, S> {
   /** The owner's row with this id (any other restaurant's id is not found: the snapshot is the owner's). */
   find(snapshot: MenuSnapshot, id: number): Row | undefined;
   /** The row's name in titles and messages. */
@@ -119,8 +122,9 @@ export interface Editor<Row extends { id: number }, Values> extends EditorBase<R
   fromRow(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Values;
   /** An empty form; `query` is the new page's (`?section=3`). Undefined answers 404. */
   blank(ctx: PanelContext, snapshot: MenuSnapshot, query: Record<string, string | undefined>): Values | undefined;
-  create(w: MenuWrite, input: never): Promise<number>;
-  update(w: MenuWrite, id: number, input: never): Promise<void>;
+  /** The service's writes, given the body the schema passed. */
+  create(w: MenuWrite, input: Static<S>): Promise<number>;
+  update(w: MenuWrite, id: number, input: Static<S>): Promise<void>;
   remove(w: MenuWrite, id: number): Promise<void>;
   titles(ctx: PanelContext): { create: (values: Values) => string; edit: (name: string) => string };
   /** The links above the form. */
@@ -145,10 +149,10 @@ export interface Editor<Row extends { id: number }, Values> extends EditorBase<R
 }
 
 /** A resource of one row per restaurant (settings, theme): one page, one save. */
-export interface SingleEditor<Values> extends EditorBase<undefined, Values> {
+export interface SingleEditor<Values, S extends TSchema = TSchema> extends EditorBase<undefined, Values, S> {
   title(ctx: PanelContext): string;
   load(snapshot: MenuSnapshot): Values;
-  save(w: MenuWrite, input: never): Promise<unknown>;
+  save(w: MenuWrite, input: Static<S>): Promise<unknown>;
   /** What the typed values look like when re-shown after a refusal (stored values under typed ones). */
   retype?(stored: Values, typed: Values): Values;
   /** Text above the form and anything beside it (the theme's preview); `summary` is the list of problems. */
@@ -219,7 +223,10 @@ function doneMessage(ctx: PanelContext, query: unknown, name: string): string | 
 }
 
 /** Registers list (when described), new, create, edit, save and delete of a resource of many rows. */
-export function registerEditor<Row extends { id: number }, Values>(app: FastifyInstance, e: Editor<Row, Values>): void {
+export function registerEditor<Row extends { id: number }, Values, S extends TSchema>(
+  app: FastifyInstance,
+  e: Editor<Row, Values, S>,
+): void {
   const base = `/admin${e.path}`;
   const snapshotOf = (tenantId: number) => ownerSnapshot(app, tenantId);
   /** The owner's row named by the path (another restaurant's id is not in the owner's snapshot: 404). */
@@ -312,7 +319,7 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
     route(async (ctx, snapshot, reply, request) => {
       const values = e.read(asForm(request.body), snapshot, undefined);
       const labels = e.labels(ctx, snapshot);
-      const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v) =>
+      const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v: Static<S>) =>
         e.create(w, v),
       );
       if (saved.ok)
@@ -336,7 +343,7 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
       const row = rowOf(snapshot, request.params);
       const values = e.read(asForm(request.body), snapshot, row);
       const labels = e.labels(ctx, snapshot);
-      const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v) =>
+      const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v: Static<S>) =>
         e.update(w, row.id, v),
       );
       if (saved.ok) return seeOther(reply, `${base}/${row.id}?saved=1`);
@@ -362,7 +369,10 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
 }
 
 /** Registers the page and the save of a resource of one row per restaurant. */
-export function registerSingleEditor<Values>(app: FastifyInstance, e: SingleEditor<Values>): void {
+export function registerSingleEditor<Values, S extends TSchema>(
+  app: FastifyInstance,
+  e: SingleEditor<Values, S>,
+): void {
   const action = `/admin${e.path}`;
   const page = (ctx: PanelContext, snapshot: MenuSnapshot, values: Values, errors: FieldErrors, saved: boolean) => {
     const summary = errorSummary(ctx, errors, e.labels(ctx, snapshot));
@@ -388,7 +398,9 @@ export function registerSingleEditor<Values>(app: FastifyInstance, e: SingleEdit
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const typed = e.read(asForm(request.body), snapshot, undefined);
     const labels = e.labels(ctx, snapshot);
-    const saved = await saveThrough(app, ctx, e.schema, e.toInput(typed, snapshot), labels, (w, v) => e.save(w, v));
+    const saved = await saveThrough(app, ctx, e.schema, e.toInput(typed, snapshot), labels, (w, v: Static<S>) =>
+      e.save(w, v),
+    );
     if (saved.ok) return seeOther(reply, `${action}?saved=1`);
     // Show what was typed, so nothing is lost while the owner fixes one field.
     const values = e.retype ? e.retype(e.load(snapshot), typed) : typed;

@@ -208,7 +208,7 @@ ${checkboxGroup({
 })}`;
 }
 
-export const dishesEditor: Editor<ItemRow, DishValues> = {
+export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
   path: '/menu/dishes',
   active: 'menu',
   schema: ItemInput,
@@ -234,9 +234,9 @@ export const dishesEditor: Editor<ItemRow, DishValues> = {
   toInput,
   labels,
   fields: dishFields,
-  create: (w, input: ItemInput) => createItem(w, input),
-  update: (w, id, input: ItemInput) => updateItem(w, id, input),
-  remove: (w, id) => deleteItem(w, id),
+  create: createItem,
+  update: updateItem,
+  remove: deleteItem,
   titles: (ctx) => ({ create: () => menuTexts(ctx.locale).newDish, edit: menuTexts(ctx.locale).editDish }),
   breadcrumb: (ctx, snapshot, row, v) => menuBreadcrumb(ctx, snapshot, row?.category_id ?? Number(v.category_id)),
   cancel(snapshot, row, v) {

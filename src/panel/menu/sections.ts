@@ -238,7 +238,7 @@ function subSectionList(ctx: PanelContext, snapshot: MenuSnapshot, section: Cate
 <p class="actions"><a class="button" href="/admin/menu/sections/new?parent=${section.id}">${mt.addSubSection}</a></p>${list}</section>`;
 }
 
-export const sectionsEditor: Editor<CategoryRow, SectionValues> = {
+export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryInput> = {
   path: '/menu/sections',
   active: 'menu',
   scripts: ['menu-editor.js'],
@@ -265,9 +265,9 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues> = {
   toInput,
   labels,
   fields: sectionFields,
-  create: (w, input: CategoryInput) => createCategory(w, input),
-  update: (w, id, input: CategoryInput) => updateCategory(w, id, input),
-  remove: (w, id) => deleteCategory(w, id),
+  create: createCategory,
+  update: updateCategory,
+  remove: deleteCategory,
   titles(ctx) {
     const mt = menuTexts(ctx.locale);
     return { create: (v) => (v.parent_id ? mt.newSubSection : mt.newSection), edit: mt.editSection };

@@ -25,7 +25,7 @@ interface TypeValues {
   is_active: boolean;
 }
 
-export const subCategoriesEditor: Editor<TypeRow, TypeValues> = {
+export const subCategoriesEditor: Editor<TypeRow, TypeValues, typeof TypeInput> = {
   path: '/menu/subcategories',
   active: 'menu',
   schema: TypeInput,
@@ -70,9 +70,9 @@ ${languageColumns(ctx, editLocales(snapshot), [names], errors)}</fieldset>
 ${select({ name: 'category_id', label: mt.section, value: v.category_id, errors, options: sections })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}`;
   },
-  create: (w, input: TypeInput) => createType(w, input),
-  update: (w, id, input: TypeInput) => updateType(w, id, input),
-  remove: (w, id) => deleteType(w, id),
+  create: createType,
+  update: updateType,
+  remove: deleteType,
   titles: (ctx) => ({
     create: () => menuTexts(ctx.locale).addSubCategory,
     edit: menuTexts(ctx.locale).editSubCategory,

@@ -46,7 +46,7 @@ function wineryList(ctx: PanelContext, snapshot: MenuSnapshot) {
   return html`<table class="list"><caption class="visually-hidden">${mt.wineries}</caption><thead><tr><th scope="col">${mt.name}</th><th scope="col">${mt.region}</th><th scope="col">${mt.dishes}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-export const wineriesEditor: Editor<WineryRow, WineryValues> = {
+export const wineriesEditor: Editor<WineryRow, WineryValues, typeof WineryInput> = {
   path: '/menu/wineries',
   active: 'menu',
   schema: WineryInput,
@@ -104,9 +104,9 @@ ${input({ name: 'website_url', label: mt.website, type: 'url', value: v.website_
 <fieldset><legend>${mt.description}</legend>
 ${languageColumns(ctx, editLocales(snapshot), [description], errors)}</fieldset>`;
   },
-  create: (w, input: WineryInput) => createWinery(w, input),
-  update: (w, id, input: WineryInput) => updateWinery(w, id, input),
-  remove: (w, id) => deleteWinery(w, id),
+  create: createWinery,
+  update: updateWinery,
+  remove: deleteWinery,
   titles: (ctx) => ({ create: () => menuTexts(ctx.locale).addWinery, edit: menuTexts(ctx.locale).editWinery }),
   listTitle: (ctx) => menuTexts(ctx.locale).wineries,
   breadcrumb(ctx) {

@@ -56,7 +56,7 @@ function timeZones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-export const settingsEditor: SingleEditor<Settings> = {
+export const settingsEditor: SingleEditor<Settings, typeof SettingsInput> = {
   path: '/settings',
   active: 'settings',
   schema: SettingsInput,
@@ -65,7 +65,7 @@ export const settingsEditor: SingleEditor<Settings> = {
   load: (snapshot) => settingsView(snapshot),
   read: (body, snapshot) => readForm(body, settingsView(snapshot)),
   toInput,
-  save: (w, input: SettingsInput) => updateRestaurantSettings(w, input),
+  save: updateRestaurantSettings,
   layout: (ctx, _values, { summary, form }) => html`<p>${ctx.t.settingsIntro}</p>${summary}
 ${form}`,
   fields(ctx, _snapshot, values, errors) {

@@ -23,7 +23,7 @@ function previewQuery(values: Theme): string {
   return new URLSearchParams(THEME_FIELDS.map((f) => [f, String(values[f])])).toString();
 }
 
-export const themeEditor: SingleEditor<Theme> = {
+export const themeEditor: SingleEditor<Theme, typeof ThemeInput> = {
   path: '/theme',
   active: 'theme',
   scripts: ['theme-preview.js'],
@@ -35,7 +35,7 @@ export const themeEditor: SingleEditor<Theme> = {
   // What was typed over the stored theme, so a refused form keeps every change.
   read: (body, snapshot) => ({ ...themeView(snapshot), ...themeInput(body) }) as Theme,
   toInput: (values) => themeInput(Object.fromEntries(THEME_FIELDS.map((f) => [f, String(values[f])]))),
-  save: (w, input: ThemeInput) => updateThemeSettings(w, input),
+  save: updateThemeSettings,
   fields(ctx, _snapshot, values, errors) {
     const { t } = ctx;
     const l = t.labels;
