@@ -17,7 +17,7 @@ import { migrateToLatest, migrations, pendingMigrations } from '../../src/db/mig
 import { tokenFor } from '../admin/tokens.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, dialects, testConfig, testRunId } from '../helper.js';
-import { type CliDatabase, cliDatabase, runCli } from './run.js';
+import { type CliDatabase, cliDatabase, runCli, runCliProcess } from './run.js';
 
 interface Served {
   app: FastifyInstance;
@@ -137,13 +137,15 @@ describe('menu backup / restore, whole SQLite database', () => {
     while (acknowledged.length < 30) await new Promise((r) => setImmediate(r));
     const beforeBackup = [...acknowledged];
     const file = join(dir, 'during-burst.db');
-    const backup = await runCli(['backup', file], { DATABASE_URL: url() });
+    // A separate process, as an operator's cron job would run it, while this one keeps writing.
+    const backup = await runCliProcess(['backup', file], { DATABASE_URL: url() });
     const afterBackup = acknowledged.length;
     while (acknowledged.length < afterBackup + 30) await new Promise((r) => setImmediate(r));
     stop = true;
     await Promise.all(writers);
     assert.equal(backup.code, 0, backup.stderr);
     assert.match(backup.stdout, /2 restaurant\(s\)/);
+    assert.ok(afterBackup > beforeBackup.length, 'writes went on while the backup ran');
 
     const targetUrl = `sqlite:${join(dir, 'restored.db')}`;
     const restored = await runCli(['restore', file], { DATABASE_URL: targetUrl });
