@@ -23,7 +23,7 @@ import {
 import { isDatabaseUnavailable, missingReferenceField, writeConflictOf } from '../db/errors.js';
 import type { Locale } from '../i18n/locales.js';
 import { formatMessage, type MessageKey } from '../i18n/messages.js';
-import { HTML_TYPE, notFoundPage } from './not-found-page.js';
+import { HTML_TYPE, notFoundPage, tooManyRequestsPage } from './not-found-page.js';
 import { messageLocale } from './request-locale.js';
 
 /** Laravel shows `category_id` as "category id"; dotted translation keys stay as they are. */
@@ -89,6 +89,14 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   if (error instanceof UnsupportedMediaTypeError) return reply.code(415).send(errorBody(locale, error.messageKey));
   if (error instanceof MethodNotAllowedError) {
     return reply.code(405).header('allow', error.allow.join(', ')).send(errorBody(locale, 'method_not_allowed'));
+  }
+  // Over the budget of uncached addresses (plugins/tenant.ts): no restaurant resolved, so the page.
+  if (error instanceof TooManyRequestsError && !request.tenant) {
+    return reply
+      .code(429)
+      .header('retry-after', String(error.retryAfterSeconds))
+      .type(HTML_TYPE)
+      .send(tooManyRequestsPage);
   }
   if (error instanceof TooManyRequestsError) {
     return reply
@@ -193,7 +201,7 @@ export type TenantResolver = (
  * HTML page elsewhere.
  */
 export function frameworkErrorHandler(resolve: TenantResolver) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const answer = (tenant: { status: string } | undefined) => {
       if (tenant?.status !== 'active') return sendError(new UnknownRestaurantError(), request, reply);
       // A URL that cannot be read names no resource and no page: 404, the envelope under /api and

@@ -31,6 +31,9 @@ for (const dialect of dialects) {
       const limited = await call(t.app, { url: '/', host: 'made-up-x.localhost', remoteAddress: attacker });
       assert.equal(limited.statusCode, 429);
       assert.match(String(limited.headers['retry-after']), /^[1-9]\d*$/);
+      // Still no JSON on an address that names no restaurant: the branded page, saying why.
+      assert.match(limited.headers['content-type'] as string, /^text\/html/);
+      assert.match(limited.body, /Too many requests/);
       assert.equal(t.app.tenants.counts().lookups, lookups, 'no database lookup for a limited request');
 
       // Another client address has its own budget.
