@@ -1,86 +1,22 @@
 // One editor piece for every panel form over a resource (the panel's registerCrud): from a
 // description (fields, how to read the form, which service writes) it registers the pages and
-// routes, checks the form with the API's schema and the service's rules in one pass, writes
-// through writeMenu as the signed-in user, and answers 303 or the form again with every message
-// next to its field. A broken rule re-renders the form (422, `refusalOf`); a missing row or an
-// action the user may not take is thrown and answered by the panel's one error mapping
-// (pages/error-page.ts: 404, 403 pages).
-
+// routes, checks the form with the API's schema and the service's rules in one pass (save.ts),
+// writes through writeMenu as the signed-in user, and answers 303 or the form again with every
+// message next to its field. A broken rule re-renders the form (422, `refusalOf`); a missing row
+// or an action the user may not take is thrown and answered by the panel's one error mapping
+// (pages/error-page.ts: 404, 403 pages). The pages' pieces are in editor-parts.ts.
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuSnapshot } from '../catalog/snapshot.js';
-import { type MenuWrite, ownerSnapshot, writeMenu } from '../catalog/write.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors.js';
+import { type MenuWrite, ownerSnapshot } from '../catalog/write.js';
+import { ForbiddenError, NotFoundError } from '../core/errors.js';
 import { type Html, html } from '../http/html.js';
-import type { Schema } from '../http/validation/rules.js';
-import { checkedBody, inOnePass } from '../http/validator.js';
-import { formatMessage } from '../i18n/messages.js';
 import { type PanelContext, seeOther, sendPage } from './context.js';
+import { confirmPage, dangerZone, doneMessage, editorForm, formElement, notices } from './editor-parts.js';
 import { editorTexts } from './editor-texts.js';
-import { asForm, csrfField, errorSummary, type FieldErrors, type FormBody, fieldErrors, notice, str } from './forms.js';
+import { asForm, errorSummary, type FieldErrors, type FormBody, notice, str } from './forms.js';
 import { type NavKey, renderPage } from './layout.js';
-import { panelActor } from './pages/actor.js';
-import { confirmForm } from './pages/one-time.js';
-
-export type Labels = Record<string, string>;
-
-/** A refused write, answered with the form again (422): messages by field, one message for the whole form. */
-export interface Refusal {
-  status: 422;
-  errors: FieldErrors;
-  message?: string;
-}
-
-/**
- * A broken rule as the form shows it: each message on its field, or one message for a rule about
- * the whole row ("section not empty"). Anything else (a row that is gone, an action this user may
- * not take, a failure) is not the form's to show: it is rethrown for the panel's error pages.
- */
-export function refusalOf(ctx: PanelContext, err: unknown, labels: Labels): Refusal | undefined {
-  if (err instanceof ValidationError) return { status: 422, errors: fieldErrors(ctx, err.issues, labels) };
-  if (err instanceof ConflictError) {
-    const message = formatMessage(ctx.locale, err.messageKey, {});
-    return err.field ? { status: 422, errors: { [err.field]: [message] } } : { status: 422, errors: {}, message };
-  }
-  return undefined;
-}
-
-export type SaveResult<T> = { ok: true; result: T } | ({ ok: false } & Refusal);
-
-/**
- * Checks `raw` with the API's schema and runs `work` through writeMenu as the signed-in user (one
- * pass: the schema's issues and the service's rules reported together), so the same service,
- * transaction, audit entry and version bump apply as on the admin API.
- */
-export async function saveThrough<T, Input = never>(
-  app: FastifyInstance,
-  ctx: PanelContext,
-  schema: Schema | null,
-  raw: Record<string, unknown>,
-  labels: Labels,
-  work: (w: MenuWrite, value: Input) => Promise<T>,
-): Promise<SaveResult<T>> {
-  const write = (value: unknown, settle: () => void) =>
-    writeMenu(app, ctx.tenantId, panelActor(ctx), async (w) => {
-      const result = await work(w, value as Input);
-      settle();
-      return result;
-    });
-  try {
-    let result: T;
-    if (schema) {
-      const value = checkedBody(schema, raw);
-      result = await inOnePass(value, schema, (settle) => write(value, settle));
-    } else {
-      result = await write(raw, () => {});
-    }
-    return { ok: true, result };
-  } catch (err) {
-    const refusal = refusalOf(ctx, err, labels);
-    if (!refusal) throw err;
-    return { ok: false, ...refusal };
-  }
-}
+import { type Labels, saveThrough } from './save.js';
 
 /** Who may use an editor: everyone signed in, or the restaurant's owners only. */
 export type Audience = 'staff' | 'owner';
@@ -159,67 +95,6 @@ export interface SingleEditor<Values, S extends TSchema = TSchema> extends Edito
   layout?(ctx: PanelContext, values: Values, parts: { summary: Html; form: Html }): Html;
   /** The form element's id (a script may need it). */
   formId?: string;
-}
-
-interface FormOptions {
-  action: string;
-  submit: string;
-  cancel?: string;
-  id?: string;
-}
-
-/** The form every editor draws: the error summary, the token, the fields and the buttons. */
-export function editorForm(ctx: PanelContext, labels: Labels, errors: FieldErrors, fields: Html, o: FormOptions): Html {
-  return html`${errorSummary(ctx, errors, labels)}
-${formElement(ctx, fields, o)}`;
-}
-
-function formElement(ctx: PanelContext, fields: Html, o: FormOptions): Html {
-  const cancel = o.cancel ? html` <a href="${o.cancel}">${ctx.t.cancel}</a>` : '';
-  return html`<form method="post" action="${o.action}" class="stack"${o.id ? html` id="${o.id}"` : ''} novalidate>${csrfField(ctx)}
-${fields}
-<div class="actions"><button type="submit" class="primary">${o.submit}</button>${cancel}</div>
-</form>`;
-}
-
-/** Notices at the top of a page: what was just done (`?created=1`…) and a refusal about the whole form. */
-function notices(message: string | undefined, error: string | undefined): Html {
-  return html`${message ? notice('success', message) : ''}${error ? notice('error', error) : ''}`;
-}
-
-/** A confirmation page for a delete sent without the in-page dialog (no script). */
-export function confirmPage(
-  ctx: PanelContext,
-  o: { action: string; name: string; back: string; active: NavKey },
-): Html {
-  const et = editorTexts(ctx.locale);
-  const body = html`<p>${et.deleteConfirm(o.name)}</p>${confirmForm(ctx, {
-    action: o.action,
-    label: et.delete,
-    question: '',
-    confirmed: true,
-  })}<p><a href="${o.back}">${ctx.t.cancel}</a></p>`;
-  return renderPage(ctx, { title: et.deleteNamed(o.name), active: o.active, body });
-}
-
-/** The row's delete button, in its own section at the end of its page. */
-function dangerZone(ctx: PanelContext, action: string, name: string): Html {
-  const et = editorTexts(ctx.locale);
-  return html`<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${et.deleteNamed(name)}</h2>${confirmForm(
-    ctx,
-    { action, label: et.delete, question: et.deleteConfirm(name), accessibleLabel: et.deleteNamed(name) },
-  )}</section>`;
-}
-
-/** The message a page shows after a redirect, from its query (`?saved=1`). */
-function doneMessage(ctx: PanelContext, query: unknown, name: string): string | undefined {
-  const q = (query ?? {}) as Record<string, string | undefined>;
-  const et = editorTexts(ctx.locale);
-  if (q.created === '1') return et.created(name);
-  if (q.saved === '1') return et.savedNamed(name);
-  if (q.deleted === '1') return et.deleted;
-  if (q.ordered === '1') return et.orderSaved;
-  return undefined;
 }
 
 /** Registers list (when described), new, create, edit, save and delete of a resource of many rows. */

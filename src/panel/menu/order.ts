@@ -12,9 +12,9 @@ import { updateCategory } from '../../resources/categories/service.js';
 import { updateItem } from '../../resources/items/service.js';
 import { updateType } from '../../resources/types/service.js';
 import { type PanelContext, safePanelPath, seeOther, sendPage } from '../context.js';
-import { saveThrough } from '../editor.js';
 import { asForm, csrfField, hidden, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
+import { saveThrough } from '../save.js';
 import { menuTexts } from './texts.js';
 
 export type OrderKind = 'sections' | 'dishes' | 'subcategories';
