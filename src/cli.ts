@@ -3,20 +3,26 @@
 // environment and its standard streams as arguments and returns the exit code, so tests run it in
 // process (test/cli/run.ts) instead of spawning node for every command.
 
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { findTenantStateBySlug, listTenants, setTenantStatus } from './accounts/tenants/repo.js';
 import { createTenant } from './accounts/tenants/service.js';
 import { listTokens, revokeToken } from './accounts/tokens/repo.js';
 import { createToken } from './accounts/tokens/service.js';
 import { generatePassword } from './accounts/users/password.js';
 import { createUser, resetPassword } from './accounts/users/service.js';
+import { buildApp } from './app.js';
 import { backup, restore } from './backup/commands.js';
+import { CLI_ACTOR, ownerSnapshot } from './catalog/write.js';
 import { loadConfig, publicAddress } from './config.js';
-import { InputError } from './core/errors.js';
+import { InputError, ValidationError } from './core/errors.js';
 import { type Db, type DbHandle, openDatabase } from './db/connect.js';
 import { assertMigrated, migrateToLatest } from './db/migrate.js';
 import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './features/qr/codes.js';
+import { importMenu } from './features/sync/apply.js';
+import { exportDocument } from './features/sync/document.js';
+import { validationBody } from './http/error-handler.js';
 import { type Announcement, openAnnouncer } from './runtime/announcements.js';
 import { seedDemoCopies } from './seed/copies.js';
 import { seedDemo } from './seed/demo.js';
@@ -283,6 +289,52 @@ const commands: Record<string, Handler> = {
     if (outcome.tenantId !== undefined) await announce(env, { tenantId: outcome.tenantId, kind: 'created' });
     for (const line of outcome.lines) env.out(line);
   },
+  async export(args, env) {
+    const usage = 'menu export <tenant> [--out <file>]';
+    const { positionals, values } = positional(args, 1, usage, { out: { type: 'string' } });
+    await withApp(env, positionals[0], async (app, tenantId) => {
+      const text = `${JSON.stringify(exportDocument(await ownerSnapshot(app, tenantId)), null, 2)}\n`;
+      if (typeof values.out === 'string') {
+        await writeFile(values.out, text);
+        env.out(`${values.out}: the whole menu of "${positionals[0]}"`);
+      } else {
+        env.out(text.trimEnd());
+      }
+    });
+  },
+  async import(args, env) {
+    const usage = 'menu import <tenant> <file.json> [--dry-run] [--prune]';
+    const { positionals, values } = positional(args, 2, usage, {
+      'dry-run': { type: 'boolean' },
+      prune: { type: 'boolean' },
+    });
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await readFile(positionals[1], 'utf8'));
+    } catch (err) {
+      throw new InputError(`${positionals[1]} is not a readable JSON document: ${(err as Error).message}`);
+    }
+    const dryRun = Boolean(values['dry-run']);
+    await withApp(env, positionals[0], async (app, tenantId) => {
+      try {
+        const { changed, summary } = await importMenu(app, tenantId, { ...CLI_ACTOR, via: 'import' }, doc, {
+          dryRun,
+          prune: Boolean(values.prune),
+        });
+        for (const [kind, t] of Object.entries(summary)) {
+          env.out(
+            `${kind}: ${t.created} created, ${t.updated} updated, ${t.deleted} deleted, ${t.unchanged} unchanged`,
+          );
+        }
+        env.out(dryRun ? 'Dry run: nothing was written.' : changed ? 'Imported.' : 'Nothing to change.');
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        const { errors } = validationBody(err.issues, 'en');
+        const lines = Object.entries(errors).map(([path, messages]) => `  ${path}: ${messages.join(' ')}`);
+        throw new InputError(`The document has ${lines.length} error(s); nothing was changed:\n${lines.join('\n')}`);
+      }
+    });
+  },
   'tenant:suspend': (args, env) => changeStatus(args, env, 'suspended'),
   'tenant:resume': (args, env) => changeStatus(args, env, 'active'),
 };
@@ -360,6 +412,24 @@ async function openMigrated(env: Env): Promise<DbHandle> {
     throw err;
   }
   return database;
+}
+
+/** Like withTenant, with the app assembled (not listening): writes go through writeMenu with its audit, webhooks and announcements. */
+async function withApp(env: Env, slug: string, work: (app: FastifyInstance, tenantId: number) => Promise<void>) {
+  const database = await openMigrated(env);
+  try {
+    const tenant = await findTenantStateBySlug(database.db, slug);
+    if (!tenant) throw new InputError(`Unknown tenant "${slug}".`);
+    const app = await buildApp(env.config, { database });
+    try {
+      await app.ready();
+      await work(app, tenant.id);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 /** Opens the database, resolves the tenant slug (or fails clearly) and runs `work`. */

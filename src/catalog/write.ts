@@ -11,7 +11,7 @@ import type { MenuSnapshot } from './snapshot.js';
 
 /** Who made a change: a token on the admin API, a signed-in user of the panel, or the operator's command line. */
 export interface Actor {
-  via: 'api' | 'panel' | 'cli' | 'system';
+  via: 'api' | 'panel' | 'cli' | 'system' | 'import';
   userId: number | null;
   tokenId: number | null;
   tokenName: string | null;

@@ -178,3 +178,9 @@ export async function deletedSince(db: Db, tenantId: number, table: MenuTable, s
     .execute();
   return [...new Set(rows.map((r) => Number(r.resource_id)))];
 }
+
+/** Ids of every row of `table` in this tenant, oldest first. */
+export async function allIds(db: Db, table: MenuTable, tenantId: number): Promise<number[]> {
+  const rows = await loose(db).selectFrom(table).select('id').where('tenant_id', '=', tenantId).orderBy('id').execute();
+  return rows.map((r: { id: number | string }) => Number(r.id));
+}

@@ -1,0 +1,346 @@
+// Applies a whole-menu document inside one write: wineries, then each section with its
+// sub-categories, dishes and sub-sections, every row through its resource's schema and service,
+// so the document obeys the same rules as the admin API. Rows are matched by `external_id`, else
+// by `id`, else created; what the document leaves out is kept unless `prune`. Every problem of
+// every row is collected with its path in the document (`sections[0].items[1].price`) and thrown
+// as one ValidationError, so a document with any error changes nothing.
+import type { TObject } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { type Actor, type Change, type MenuWrite, writeMenu } from '../../catalog/write.js';
+import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
+import { allIds, findByExternalId, findRow, type MenuRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
+import { validate } from '../../http/validator.js';
+import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
+import { createItem, deleteItem, ItemInput, updateItem } from '../../resources/items/service.js';
+import { createType, deleteType, TypeInput, updateType } from '../../resources/types/service.js';
+import { createWinery, deleteWinery, updateWinery, WineryInput } from '../../resources/wineries/service.js';
+import { type DocItem, type DocSection, type DocSubCategory, type DocWinery, MenuDocument } from './document.js';
+
+export interface Tally {
+  created: number;
+  updated: number;
+  deleted: number;
+  unchanged: number;
+}
+export type SyncSummary = Record<'wineries' | 'sections' | 'sub_categories' | 'items', Tally>;
+type Kind = keyof SyncSummary;
+
+const TABLE: Record<Kind, MenuTable> = {
+  wineries: 'wineries',
+  sections: 'categories',
+  sub_categories: 'types',
+  items: 'items',
+};
+
+const blank = (): Tally => ({ created: 0, updated: 0, deleted: 0, unchanged: 0 });
+
+/** Who a row of the document is: its id in this restaurant once matched or created. */
+interface Seen {
+  byDocId: Map<number, number>;
+  byExternalId: Map<string, number>;
+  touched: Set<number>;
+}
+
+class Sync {
+  readonly summary: SyncSummary = { wineries: blank(), sections: blank(), sub_categories: blank(), items: blank() };
+  readonly issues: FieldIssue[] = [];
+  private readonly seen: Record<Kind, Seen> = {
+    wineries: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
+    sections: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
+    sub_categories: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
+    items: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
+  };
+  /** Changes recorded during the current row's write, to tell updated from unchanged. */
+  private current: Change[] = [];
+  readonly w: MenuWrite;
+
+  constructor(outer: MenuWrite) {
+    this.w = {
+      ...outer,
+      record: (change) => {
+        this.current.push(change);
+        outer.record(change);
+      },
+    };
+  }
+
+  private fail(path: string, err: unknown): void {
+    if (err instanceof ValidationError) {
+      for (const issue of err.issues) this.issues.push({ ...issue, field: `${path}.${bracketed(issue.field)}` });
+    } else if (err instanceof ConflictError) {
+      this.issues.push({ field: `${path}.${err.field ?? 'id'}`, rule: err.messageKey });
+    } else if (err instanceof NotFoundError) {
+      this.issues.push({ field: `${path}.id`, rule: 'exists' });
+    } else {
+      throw err;
+    }
+  }
+
+  /** The row the document means, by external_id, else id; undefined for a new one. */
+  private async match<T extends MenuTable>(kind: Kind, table: T, row: { id?: number; external_id?: string | null }) {
+    let found: MenuRow<T> | undefined;
+    if (typeof row.external_id === 'string')
+      found = await findByExternalId(this.w.trx, table, this.w.tenantId, row.external_id);
+    if (!found && typeof row.id === 'number') {
+      found = await findRow(this.w.trx, table, this.w.tenantId, row.id);
+      // A row matched by id that another document row already claimed by external_id is not matched twice.
+      if (found && this.seen[kind].touched.has((found as { id: number }).id)) found = undefined;
+    }
+    return found as (MenuRow<T> & { id: number; external_id: string | null }) | undefined;
+  }
+
+  /**
+   * Creates or updates one row: `input` is checked against `schema`, then written by the service;
+   * returns the row's id in this restaurant, or undefined when it failed.
+   */
+  async row<I>(
+    kind: Kind,
+    path: string,
+    doc: { id?: number; external_id?: string | null },
+    schema: TObject,
+    input: Record<string, unknown>,
+    write: {
+      create(w: MenuWrite, input: I): Promise<number>;
+      update(w: MenuWrite, id: number, input: I): Promise<void>;
+    },
+  ): Promise<number | undefined> {
+    const table = TABLE[kind];
+    const seen = this.seen[kind];
+    if (typeof doc.external_id === 'string' && seen.byExternalId.has(doc.external_id)) {
+      this.issues.push({ field: `${path}.external_id`, rule: 'distinct' });
+      return undefined;
+    }
+    const checked = validate(schema, input, false);
+    if (checked.issues.length > 0) {
+      for (const issue of checked.issues) this.issues.push({ ...issue, field: `${path}.${bracketed(issue.field)}` });
+      return undefined;
+    }
+    const existing = await this.match(kind, table, doc);
+    this.current = [];
+    let id: number;
+    try {
+      if (existing) {
+        id = existing.id;
+        await write.update(this.w, id, checked.value as I);
+      } else {
+        id = await write.create(this.w, checked.value as I);
+      }
+      const externalId = doc.external_id;
+      if (externalId !== undefined && (existing?.external_id ?? null) !== externalId) {
+        const holder =
+          typeof externalId === 'string'
+            ? await findByExternalId(this.w.trx, table, this.w.tenantId, externalId)
+            : undefined;
+        if (holder && holder.id !== id) {
+          this.issues.push({ field: `${path}.external_id`, rule: 'unique' });
+        } else {
+          const before = await findRow(this.w.trx, table, this.w.tenantId, id);
+          await setExternalId(this.w.trx, table, this.w.tenantId, id, externalId);
+          this.w.record({
+            resource: table,
+            id,
+            action: 'updated',
+            before: before ?? null,
+            after: { ...before, external_id: externalId },
+          });
+        }
+      }
+    } catch (err) {
+      this.fail(path, err);
+      return undefined;
+    }
+    if (!existing) this.summary[kind].created += 1;
+    else if (this.current.length > 0) this.summary[kind].updated += 1;
+    else this.summary[kind].unchanged += 1;
+    seen.touched.add(id);
+    if (typeof doc.id === 'number') seen.byDocId.set(doc.id, id);
+    if (typeof doc.external_id === 'string') seen.byExternalId.set(doc.external_id, id);
+    return id;
+  }
+
+  /** A reference of a dish: by the document's external_id, else its id (a row of the document, or an existing one). */
+  async ref(
+    kind: Kind,
+    path: string,
+    field: string,
+    id: number | null | undefined,
+    externalId: string | null | undefined,
+  ) {
+    const seen = this.seen[kind];
+    if (typeof externalId === 'string') {
+      const known =
+        seen.byExternalId.get(externalId) ??
+        (await findByExternalId(this.w.trx, TABLE[kind], this.w.tenantId, externalId))?.id;
+      if (known === undefined)
+        this.issues.push({ field: `${path}.${field.replace(/_id$/, '_external_id')}`, rule: 'exists' });
+      return known ?? null;
+    }
+    if (id === null || id === undefined) return id;
+    return seen.byDocId.get(id) ?? id;
+  }
+
+  /** Deletes the restaurant's rows of `kind` the document did not name (dishes first, wineries last). */
+  async prune(
+    kind: Kind,
+    remove: (w: MenuWrite, id: number) => Promise<void>,
+    only?: (id: number) => Promise<boolean>,
+  ) {
+    for (const id of await allIds(this.w.trx, TABLE[kind], this.w.tenantId)) {
+      if (this.seen[kind].touched.has(id) || (only && !(await only(id)))) continue;
+      try {
+        await remove(this.w, id);
+        this.summary[kind].deleted += 1;
+      } catch (err) {
+        this.fail(`${kind}[id=${id}]`, err);
+      }
+    }
+  }
+}
+
+const withoutUndefined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+function wineryInput(d: DocWinery) {
+  return withoutUndefined({
+    name: d.name,
+    region: d.region,
+    country: d.country,
+    description: d.description,
+    website_url: d.website_url,
+  });
+}
+
+function sectionInput(d: DocSection, parentId: number | null) {
+  return withoutUndefined({
+    parent_id: parentId,
+    menu_type: d.menu_type,
+    name: d.name,
+    notes: d.notes,
+    display_order: d.display_order,
+    is_active: d.is_active,
+    show_subcategories: d.show_subcategories,
+    time_visibility_enabled: d.time_visibility_enabled,
+    time_start: d.time_start,
+    time_end: d.time_end,
+  });
+}
+
+async function applySection(
+  sync: Sync,
+  d: DocSection,
+  path: string,
+  parentId: number | null,
+): Promise<number | undefined> {
+  const id = await sync.row('sections', path, d, CategoryInput, sectionInput(d, parentId), {
+    create: createCategory,
+    update: updateCategory,
+  });
+  if (id === undefined) return undefined;
+  for (const [j, t] of (d.sub_categories ?? []).entries()) {
+    const input = withoutUndefined({
+      category_id: id,
+      name: t.name,
+      display_order: t.display_order,
+      is_active: t.is_active,
+    });
+    await sync.row('sub_categories', `${path}.sub_categories[${j}]`, t as DocSubCategory, TypeInput, input, {
+      create: createType,
+      update: updateType,
+    });
+  }
+  for (const [j, item] of (d.items ?? []).entries()) {
+    const itemPath = `${path}.items[${j}]`;
+    const i = item as DocItem;
+    const input = withoutUndefined({
+      category_id: id,
+      type_id: await sync.ref('sub_categories', itemPath, 'type_id', i.type_id, i.type_external_id),
+      winery_id: await sync.ref('wineries', itemPath, 'winery_id', i.winery_id, i.winery_external_id),
+      name: i.name,
+      description: i.description,
+      price: i.price,
+      allergens: i.allergens,
+      dietary: i.dietary,
+      is_active: i.is_active,
+      is_recommended: i.is_recommended,
+      display_order: i.display_order,
+    });
+    await sync.row('items', itemPath, i, ItemInput, input, { create: createItem, update: updateItem });
+  }
+  return id;
+}
+
+/**
+ * Applies the document in `w`'s transaction and answers the summary; throws one ValidationError
+ * listing every problem (the caller's transaction then rolls back: nothing is half-written).
+ */
+export async function applyDocument(w: MenuWrite, body: unknown, options: { prune: boolean }): Promise<SyncSummary> {
+  const shape = validate(MenuDocument, body, false);
+  if (shape.issues.length > 0)
+    throw new ValidationError(shape.issues.map((i) => ({ ...i, field: bracketed(i.field) })));
+  const doc = shape.value as MenuDocument;
+  const sync = new Sync(w);
+  for (const [i, winery] of (doc.wineries ?? []).entries()) {
+    await sync.row('wineries', `wineries[${i}]`, winery, WineryInput, wineryInput(winery), {
+      create: createWinery,
+      update: updateWinery,
+    });
+  }
+  for (const [i, section] of doc.sections.entries()) {
+    const parentId = await applySection(sync, section, `sections[${i}]`, null);
+    if (parentId === undefined) continue;
+    for (const [j, child] of (section.sections ?? []).entries()) {
+      await applySection(sync, child as DocSection, `sections[${i}].sections[${j}]`, parentId);
+    }
+  }
+  if (options.prune && sync.issues.length === 0) {
+    await sync.prune('items', deleteItem);
+    await sync.prune('sub_categories', deleteType);
+    const isChild = async (id: number) =>
+      (await findRow(sync.w.trx, 'categories', sync.w.tenantId, id))?.parent_id != null;
+    await sync.prune('sections', deleteCategory, isChild);
+    await sync.prune('sections', deleteCategory);
+    await sync.prune('wineries', deleteWinery);
+  }
+  if (sync.issues.length > 0) throw new ValidationError(sync.issues);
+  return sync.summary;
+}
+
+/** `sections.0.items.1.price` as a person reads a document path: `sections[0].items[1].price`. */
+export function bracketed(dotted: string): string {
+  return dotted.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
+/** Thrown inside the write to roll it back while keeping the summary (dry run, or nothing to change). */
+class RollBack extends Error {
+  constructor(readonly summary: SyncSummary) {
+    super('rolled back on purpose');
+  }
+}
+
+/**
+ * Imports a document for the API and the CLI: one write (one menu version, one webhook event),
+ * rolled back on a dry run or when it would change nothing. `changed` says whether anything
+ * was (or, on a dry run, would be) written.
+ */
+export async function importMenu(
+  app: FastifyInstance,
+  tenantId: number,
+  actor: Actor,
+  body: unknown,
+  options: { dryRun: boolean; prune: boolean },
+): Promise<{ changed: boolean; summary: SyncSummary }> {
+  try {
+    const summary = await writeMenu(app, tenantId, actor, async (w) => {
+      let changes = 0;
+      const counting: MenuWrite = { ...w, record: (change) => (changes++, w.record(change)) };
+      const result = await applyDocument(counting, body, { prune: options.prune });
+      if (options.dryRun || changes === 0) throw new RollBack(result);
+      return result;
+    });
+    return { changed: true, summary };
+  } catch (err) {
+    if (!(err instanceof RollBack)) throw err;
+    const wouldChange = Object.values(err.summary).some((t) => t.created + t.updated + t.deleted > 0);
+    return { changed: options.dryRun && wouldChange, summary: err.summary };
+  }
+}
