@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { generatePassword } from '../../accounts/users/password.js';
 import { findAnyUser, listActiveUsers } from '../../accounts/users/repo.js';
 import { createUser, removeUser, UserInputError } from '../../accounts/users/service.js';
-import { NotFoundError } from '../../core/errors.js';
+import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
@@ -91,7 +91,7 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
 
   app.post('/staff', async (request, reply) => {
     const ctx = request.panel;
-    if (ctx.session!.user.role !== 'owner') return sendPage(reply, await staffPage(app, ctx), 403);
+    if (ctx.session!.user.role !== 'owner') throw new ForbiddenError();
     const body = asForm(request.body);
     const form = { email: str(body, 'email').trim(), name: str(body, 'name').trim(), role: str(body, 'role') };
     const typed = str(body, 'password');
@@ -120,7 +120,7 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
   app.post('/staff/:id/remove', async (request, reply) => {
     const ctx = request.panel;
     const id = Number((request.params as { id: string }).id);
-    if (ctx.session!.user.role !== 'owner') return sendPage(reply, await staffPage(app, ctx), 403);
+    if (ctx.session!.user.role !== 'owner') throw new ForbiddenError();
     const users = await listActiveUsers(db, request.tenant.id);
     const user = users.find((u) => u.id === id);
     if (!user) throw new NotFoundError();
