@@ -71,7 +71,11 @@ for (const dialect of dialects) {
         .executeTakeFirstOrThrow();
       const refused = await chef.post(`/admin/staff/${ownerRow.id}/remove`, { confirmed: 'yes' });
       assert.equal(refused.statusCode, 403);
-      assert.match(refused.body, /Only an owner of the restaurant can change this\./, 'the panel’s 403 page, in its language');
+      assert.match(
+        refused.body,
+        /Only an owner of the restaurant can change this\./,
+        'the panel’s 403 page, in its language',
+      );
       assert.equal(
         (await chef.post('/admin/staff', { email: 'y@alpha.test', password: 'long enough', _nonce: 'o'.repeat(24) }))
           .statusCode,
