@@ -89,8 +89,6 @@ export interface SingleEditor<Values, S extends TSchema = TSchema> extends Edito
   title(ctx: PanelContext): string;
   load(snapshot: MenuSnapshot): Values;
   save(w: MenuWrite, input: Static<S>): Promise<unknown>;
-  /** What the typed values look like when re-shown after a refusal (stored values under typed ones). */
-  retype?(stored: Values, typed: Values): Values;
   /** Text above the form and anything beside it (the theme's preview); `summary` is the list of problems. */
   layout?(ctx: PanelContext, values: Values, parts: { summary: Html; form: Html }): Html;
   /** The form element's id (a script may need it). */
@@ -277,8 +275,7 @@ export function registerSingleEditor<Values, S extends TSchema>(
       e.save(w, v),
     );
     if (saved.ok) return seeOther(reply, `${action}?saved=1`);
-    // Show what was typed, so nothing is lost while the owner fixes one field.
-    const values = e.retype ? e.retype(e.load(snapshot), typed) : typed;
-    return sendPage(reply, page(ctx, snapshot, values, saved.errors, false), saved.status);
+    // Show what was typed (`read` lays it over the stored row), so nothing is lost while the owner fixes one field.
+    return sendPage(reply, page(ctx, snapshot, typed, saved.errors, false), saved.status);
   });
 }
