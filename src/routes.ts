@@ -10,7 +10,7 @@ import type { FastPathCounts } from './features/ops/metrics.js';
 import { opsRoutes } from './features/ops/routes.js';
 import { pageRoutes } from './features/page/routes.js';
 import { qrRoutes } from './features/qr/routes.js';
-import { registerMenuSync } from './features/sync/routes.js';
+import { menuSyncRoutes } from './features/sync/routes.js';
 import { registerAdminWebhooks } from './features/webhooks/admin.js';
 import { panelRoutes } from './panel/routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -90,7 +90,8 @@ export async function registerRoutes(
           await admin.register(itemImageRoutes);
           await admin.register(settingsImageRoutes);
           registerAdminWebhooks(admin);
-          registerMenuSync(admin);
+          // Whole-menu sync: a scope of its own, the only one that reads CSV bodies.
+          await admin.register(menuSyncRoutes);
         },
         { prefix: '/admin' },
       );

@@ -126,3 +126,64 @@ for (const dialect of dialects) {
     });
   });
 }
+
+for (const dialect of dialects) {
+  describe(`dishes as CSV (${dialect})`, () => {
+    const { restaurant, rows } = menuSuite(dialect, 'csv');
+
+    test('export with ; for Italian Excel, edit a price as 12,50 and a name, import: only that dish changes', async () => {
+      const r = await restaurant();
+      const res = await r.admin('GET', '/menu/export.csv?delimiter=semicolon');
+      assert.equal(res.statusCode, 200, res.body);
+      assert.match(String(res.headers['content-type']), /^text\/csv/);
+      const [header, first, ...rest] = res.body.trimEnd().split('\r\n');
+      assert.match(header, /^id;external_id;section;/);
+      assert.ok(header.includes('allergen_cereali_glutine') && header.includes('name_de'));
+      assert.equal(rest.length + 1, (await rows('items', r.id)).length);
+      const cells = first.split(';');
+      const columns = header.split(';');
+      cells[columns.indexOf('price')] = '12,50';
+      cells[columns.indexOf('name_en')] = 'Renamed in English';
+      const edited = [header, cells.join(';'), ...rest].join('\r\n');
+      const before = await rows('items', r.id);
+      const put = await r.admin('PUT', '/menu', edited, { 'content-type': 'text/csv' });
+      assert.equal(put.statusCode, 200, put.body);
+      assert.equal(put.json.data.summary.items.updated, 1);
+      assert.equal(put.json.data.summary.items.unchanged, before.length - 1);
+      const dish = (await r.admin('GET', `/items/${cells[0]}?locale=en`)).json.data;
+      assert.equal(dish.price, 12.5);
+      assert.equal(dish.name, 'Renamed in English');
+    });
+
+    test('a CSV with a bad line answers 422 naming the line and field, and changes nothing; a new dish by section name is created', async () => {
+      const r = await restaurant();
+      const csv = (await r.admin('GET', '/menu/export.csv')).body.trimEnd().split('\r\n');
+      const columns = csv[0].split(',');
+      const blank = columns.map(() => '');
+      const row = (values: Record<string, string>) => blank.map((_, i) => values[columns[i]] ?? '').join(',');
+      const section = csv[1].split(',')[columns.indexOf('section')];
+      const good = row({ section, price: '7', name_it: 'Bruschetta' });
+      const bad = row({ section, price: 'gratis', name_it: 'Acqua' });
+      const before = await rows('items', r.id);
+      const refused = await r.admin('PUT', '/menu', [csv[0], good, bad].join('\n'), {
+        'content-type': 'text/csv',
+        'accept-language': 'en',
+      });
+      assert.equal(refused.statusCode, 422, refused.body);
+      assert.deepEqual(Object.keys(refused.json.errors), ['rows[3].price']);
+      assert.deepEqual(await rows('items', r.id), before);
+      const created = await r.admin('PUT', '/menu', [csv[0], good].join('\n'), { 'content-type': 'text/csv' });
+      assert.equal(created.statusCode, 200, created.body);
+      assert.equal(created.json.data.summary.items.created, 1);
+      const unknown = await r.admin(
+        'PUT',
+        '/menu',
+        [csv[0], row({ section: 'Nowhere', price: '1', name_it: 'X' })].join('\n'),
+        {
+          'content-type': 'text/csv',
+        },
+      );
+      assert.deepEqual(Object.keys(unknown.json.errors), ['rows[2].section']);
+    });
+  });
+}

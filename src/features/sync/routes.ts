@@ -6,10 +6,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { apiActor, ownerSnapshot } from '../../catalog/write.js';
+import { ValidationError } from '../../core/errors.js';
 import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 import { validatorCompiler } from '../../http/validator.js';
 import { importMenu } from './apply.js';
+import { csvIssues, csvToDocument, exportCsv } from './csv.js';
 import { exportDocument, MenuDocument } from './document.js';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -33,7 +35,11 @@ const flagQuery = Type.Optional(
 );
 const isOn = (value: string | undefined) => value === 'true' || value === '1';
 
-export function registerMenuSync(app: FastifyInstance): void {
+export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
+  // Only this scope reads CSV bodies (the spreadsheet form of the dishes).
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
   const api = typed(app);
   api.get(
     '/menu/export',
@@ -51,6 +57,31 @@ export function registerMenuSync(app: FastifyInstance): void {
     },
   );
 
+  api.get(
+    '/menu/export.csv',
+    {
+      config: { scopes: READ_SCOPES },
+      schema: {
+        summary: 'The dishes as a spreadsheet (CSV, one row per dish)',
+        description:
+          'A column per language for names and descriptions, one per allergen and dietary label (1 = yes). delimiter=semicolon for Italian Excel. Send it back (edited) with PUT /admin/menu and Content-Type: text/csv.',
+        querystring: Type.Object({
+          delimiter: Type.Optional(Type.Union([Type.Literal('comma'), Type.Literal('semicolon')])),
+        }),
+        produces: ['text/csv'],
+        response: { 200: Type.String({ description: 'CSV text with a header line' }), ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await ownerSnapshot(app, request.tenant.id);
+      const csv = exportCsv(snapshot, request.query.delimiter === 'semicolon' ? ';' : ',');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.csv"`)
+        .send(csv);
+    },
+  );
+
   api.put(
     '/menu',
     {
@@ -62,7 +93,7 @@ export function registerMenuSync(app: FastifyInstance): void {
       schema: {
         summary: 'Apply a whole-menu document in one transaction',
         description:
-          'Rows are matched by external_id, else id, else created. Omitted rows are kept unless prune=true. dry_run=true answers the summary and changes nothing. Any error answers 422 listing every error with its path in the document, and changes nothing. At most 10 MiB.',
+          'A JSON whole-menu document, or a CSV of dishes (Content-Type: text/csv, `,` or `;` detected; errors name the line as rows[N]). Rows are matched by external_id, else id, else created. Omitted rows are kept unless prune=true. dry_run=true answers the summary and changes nothing. Any error answers 422 listing every error with its path in the document, and changes nothing. At most 10 MiB.',
         querystring: Type.Object({ dry_run: flagQuery, prune: flagQuery }),
         body: MenuDocument,
         response: { 200: envelope(ImportResult, Meta), ...adminWriteErrorResponses },
@@ -72,7 +103,20 @@ export function registerMenuSync(app: FastifyInstance): void {
       const dryRun = isOn(request.query.dry_run);
       const prune = isOn(request.query.prune);
       const actor = { ...apiActor(request.principal), via: 'import' as const };
-      const result = await importMenu(app, request.tenant.id, actor, request.body, { dryRun, prune });
+      const options = { dryRun, prune };
+      let result: Awaited<ReturnType<typeof importMenu>>;
+      if (typeof request.body === 'string') {
+        // A CSV of dishes, laid over the current menu; its errors name the CSV line.
+        const { doc, lines } = csvToDocument(await ownerSnapshot(app, request.tenant.id), request.body);
+        try {
+          result = await importMenu(app, request.tenant.id, actor, doc, options);
+        } catch (err) {
+          if (err instanceof ValidationError) throw new ValidationError(csvIssues(err.issues, lines));
+          throw err;
+        }
+      } else {
+        result = await importMenu(app, request.tenant.id, actor, request.body, options);
+      }
       return {
         success: true,
         data: { dry_run: dryRun, prune, ...result },
