@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { pathParam, queryParam } from './context.js';
 
 /** The panel's own files, in ./assets beside this module (scripts/build.js copies them into dist/). */
 const OWN = ['panel.css', 'panel.js', 'theme-preview.js', 'menu-editor.js', 'analytics.js'];
@@ -63,10 +64,10 @@ export function assetUrl(name: string): string {
 export function registerAssets(app: FastifyInstance): void {
   load();
   app.get('/assets/:name', { config: { panelAccess: 'public' } }, async (request, reply) => {
-    const { name } = request.params as { name: string };
+    const name = pathParam(request, 'name');
     const asset = load().get(name);
     if (!asset) return reply.callNotFound();
-    const { v } = request.query as { v?: string };
+    const v = queryParam(request, 'v');
     reply
       .header('cache-control', v === asset.version ? 'public, max-age=31536000, immutable' : 'no-cache')
       .header('etag', `"${asset.version}"`);

@@ -57,6 +57,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A query parameter as sent (the first when repeated), or undefined. Panel routes declare no query
+ * schema (a refusal there would answer the API's JSON, not a panel page), so they read what they
+ * need like a form field, checked at run time rather than cast.
+ */
+export function queryParam(request: FastifyRequest, name: string): string | undefined {
+  return firstString(request.query, name);
+}
+
+/** A path parameter (`:id`), or '' when absent. */
+export function pathParam(request: FastifyRequest, name: string): string {
+  return firstString(request.params, name) ?? '';
+}
+
+function firstString(source: unknown, name: string): string | undefined {
+  const value: unknown = source && typeof source === 'object' ? Reflect.get(source, name) : undefined;
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
 /** Answers an HTML page (the security headers are already set by the panel's hook). */
 export function sendPage(reply: FastifyReply, page: Html, status = 200) {
   return sendHtml(reply, page, status);

@@ -60,8 +60,12 @@ export function dangerZone(ctx: PanelContext, action: string, name: string): Htm
 }
 
 /** The message a page shows after a redirect, from its query (`?saved=1`). */
-export function doneMessage(ctx: PanelContext, query: unknown, name: string): string | undefined {
-  const q = (query ?? {}) as Record<string, string | undefined>;
+export function doneMessage(
+  ctx: PanelContext,
+  query: (name: string) => string | undefined,
+  name: string,
+): string | undefined {
+  const q = { created: query('created'), saved: query('saved'), deleted: query('deleted'), ordered: query('ordered') };
   const et = editorTexts(ctx.locale);
   if (q.created === '1') return et.created(name);
   if (q.saved === '1') return et.savedNamed(name);

@@ -11,7 +11,7 @@ import type { MenuSnapshot } from '../catalog/snapshot.js';
 import { type MenuWrite, ownerSnapshot } from '../catalog/write.js';
 import { ForbiddenError, NotFoundError } from '../core/errors.js';
 import { type Html, html } from '../http/html.js';
-import { type PanelContext, seeOther, sendPage } from './context.js';
+import { type PanelContext, pathParam, queryParam, seeOther, sendPage } from './context.js';
 import { confirmPage, dangerZone, doneMessage, editorForm, formElement, notices } from './editor-parts.js';
 import { editorTexts } from './editor-texts.js';
 import { asForm, errorSummary, type FieldErrors, type FormBody, notice, str } from './forms.js';
@@ -56,8 +56,8 @@ export interface Editor<Row extends { id: number }, Values, S extends TSchema = 
   /** The row's name in titles and messages. */
   name(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): string;
   fromRow(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Values;
-  /** An empty form; `query` is the new page's (`?section=3`). Undefined answers 404. */
-  blank(ctx: PanelContext, snapshot: MenuSnapshot, query: Record<string, string | undefined>): Values | undefined;
+  /** An empty form; `query` reads the new page's parameters (`?section=3`). Undefined answers 404. */
+  blank(ctx: PanelContext, snapshot: MenuSnapshot, query: (name: string) => string | undefined): Values | undefined;
   /** The service's writes, given the body the schema passed. */
   create(w: MenuWrite, input: Static<S>): Promise<number>;
   update(w: MenuWrite, id: number, input: Static<S>): Promise<void>;
@@ -103,8 +103,8 @@ export function registerEditor<Row extends { id: number }, Values, S extends TSc
   const base = `/admin${e.path}`;
   const snapshotOf = (tenantId: number) => ownerSnapshot(app, tenantId);
   /** The owner's row named by the path (another restaurant's id is not in the owner's snapshot: 404). */
-  const rowOf = (snapshot: MenuSnapshot, params: unknown): Row => {
-    const raw = (params as { id?: string }).id ?? '';
+  const rowOf = (snapshot: MenuSnapshot, request: FastifyRequest): Row => {
+    const raw = pathParam(request, 'id');
     const row = /^\d{1,15}$/.test(raw) ? e.find(snapshot, Number(raw)) : undefined;
     if (!row) throw new NotFoundError();
     return row;
@@ -168,8 +168,9 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
     app.get(
       e.path,
       route(async (ctx, snapshot, reply, request) => {
-        const blank = e.blank(ctx, snapshot, {}) as Values;
-        const message = doneMessage(ctx, request.query, '');
+        const blank = e.blank(ctx, snapshot, () => undefined);
+        if (blank === undefined) throw new NotFoundError();
+        const message = doneMessage(ctx, (name) => queryParam(request, name), '');
         const form = formFor(ctx, snapshot, blank, {});
         const body = html`${notices(message, undefined)}${list(ctx, snapshot, form)}`;
         const title = e.listTitle?.(ctx) ?? e.titles(ctx).create(blank);
@@ -180,7 +181,7 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
     app.get(
       `${e.path}/new`,
       route(async (ctx, snapshot, reply, request) => {
-        const values = e.blank(ctx, snapshot, (request.query ?? {}) as Record<string, string | undefined>);
+        const values = e.blank(ctx, snapshot, (name) => queryParam(request, name));
         if (values === undefined) throw new NotFoundError();
         return sendPage(reply, newPage(ctx, snapshot, values));
       }),
@@ -204,8 +205,8 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
   app.get(
     `${e.path}/:id`,
     route(async (ctx, snapshot, reply, request) => {
-      const row = rowOf(snapshot, request.params);
-      const message = doneMessage(ctx, request.query, e.name(ctx, snapshot, row));
+      const row = rowOf(snapshot, request);
+      const message = doneMessage(ctx, (name) => queryParam(request, name), e.name(ctx, snapshot, row));
       return sendPage(reply, rowPage(ctx, snapshot, row, { message }));
     }),
   );
@@ -213,7 +214,7 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
   app.post(
     `${e.path}/:id`,
     route(async (ctx, snapshot, reply, request) => {
-      const row = rowOf(snapshot, request.params);
+      const row = rowOf(snapshot, request);
       const values = e.read(asForm(request.body), snapshot, row);
       const labels = e.labels(ctx, snapshot);
       const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v: Static<S>) =>
@@ -228,7 +229,7 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
   app.post(
     `${e.path}/:id/delete`,
     route(async (ctx, snapshot, reply, request) => {
-      const row = rowOf(snapshot, request.params);
+      const row = rowOf(snapshot, request);
       const action = `${base}/${row.id}/delete`;
       const name = e.name(ctx, snapshot, row);
       if (str(asForm(request.body), 'confirmed') !== 'yes') {
@@ -261,7 +262,7 @@ export function registerSingleEditor<Values, S extends TSchema>(
     const ctx = request.panel;
     checkAudience(ctx, e.audience);
     const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const saved = (request.query as { saved?: string } | undefined)?.saved === '1';
+    const saved = queryParam(request, 'saved') === '1';
     return sendPage(reply, page(ctx, snapshot, e.load(snapshot), {}, saved));
   });
 

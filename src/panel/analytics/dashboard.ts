@@ -15,7 +15,7 @@ import {
   sectionsReport,
 } from '../../features/analytics/reports.js';
 import { attrs, type Html, html, join } from '../../http/html.js';
-import { type PanelContext, sendPage } from '../context.js';
+import { type PanelContext, pathParam, queryParam, sendPage } from '../context.js';
 import { errorSummary, type FieldErrors, fieldErrors, input } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { type AnalyticsTexts, analyticsTexts } from './texts.js';
@@ -223,7 +223,7 @@ export function registerAnalytics(app: FastifyInstance, now: () => number): void
   app.get('/analytics', async (request, reply) => {
     const ctx = request.panel;
     const at = analyticsTexts(ctx.locale);
-    const q = request.query as { from?: string; to?: string };
+    const q = { from: queryParam(request, 'from'), to: queryParam(request, 'to') };
     const today = localDayHour(ctx.timezone, now()).day;
     let range: Range;
     try {
@@ -263,16 +263,16 @@ ${join(
 
   app.get('/analytics/:name', async (request, reply) => {
     const ctx = request.panel;
-    const name = (request.params as { name: string }).name;
+    const name = pathParam(request, 'name');
     const key = name.endsWith('.csv') ? name.slice(0, -4) : '';
     if (!(TABLE_KEYS as readonly string[]).includes(key)) throw new NotFoundError();
     let range: Range;
     try {
-      range = period(ctx, request.query as { from?: string; to?: string });
+      range = period(ctx, { from: queryParam(request, 'from'), to: queryParam(request, 'to') });
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       return reply.redirect(
-        `/admin/analytics?${new URLSearchParams(request.query as Record<string, string>).toString()}`,
+        `/admin/analytics?${new URL(request.url, 'http://panel.invalid').searchParams.toString()}`,
         303,
       );
     }

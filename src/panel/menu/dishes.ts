@@ -216,7 +216,7 @@ export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
   fromRow: (ctx, _snapshot, row) => fromRow(ctx, row),
   blank(_ctx, snapshot, query) {
-    const section = snapshot.sections.find((s) => String(s.id) === query.section) ?? snapshot.sections[0];
+    const section = snapshot.sections.find((s) => String(s.id) === query('section')) ?? snapshot.sections[0];
     return {
       names: {},
       descriptions: {},

@@ -5,7 +5,7 @@ import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
 import type { CategoryRow } from '../../db/schema.js';
 import { type Html, html, join } from '../../http/html.js';
-import { type PanelContext, sendPage } from '../context.js';
+import { type PanelContext, queryParam, sendPage } from '../context.js';
 import { editorTexts } from '../editor-texts.js';
 import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
@@ -83,7 +83,7 @@ export function registerOverview(app: FastifyInstance): void {
   app.get('/menu', async (request, reply) => {
     const ctx = request.panel;
     const snapshot = await ownerSnapshot(app, request.tenant.id);
-    const { deleted, ordered } = request.query as { deleted?: string; ordered?: string };
+    const [deleted, ordered] = [queryParam(request, 'deleted'), queryParam(request, 'ordered')];
     const et = editorTexts(ctx.locale);
     const message = deleted === '1' ? et.deleted : ordered === '1' ? et.orderSaved : '';
     return sendPage(reply, overviewPage(ctx, snapshot, message));

@@ -247,7 +247,7 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryI
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
   fromRow: (_ctx, snapshot, row) => fromRow(snapshot, row),
   blank(_ctx, snapshot, query) {
-    const parent = snapshot.sections.find((s) => String(s.id) === query.parent);
+    const parent = snapshot.sections.find((s) => String(s.id) === query('parent'));
     return {
       names: {},
       parent_id: parent && parent.parent_id === null ? String(parent.id) : '',

@@ -37,7 +37,7 @@ export const subCategoriesEditor: Editor<TypeRow, TypeValues, typeof TypeInput> 
     is_active: Boolean(row.is_active),
   }),
   blank(_ctx, snapshot, query) {
-    const section = snapshot.sections.find((s) => String(s.id) === query.section);
+    const section = snapshot.sections.find((s) => String(s.id) === query('section'));
     return section ? { names: {}, category_id: String(section.id), is_active: true } : undefined;
   },
   read: (body, snapshot, row) => ({

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { changePassword, UserInputError } from '../../accounts/users/service.js';
 import { type Html, html } from '../../http/html.js';
-import { type PanelContext, seeOther, sendPage } from '../context.js';
+import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
 import { addError, asForm, csrfField, errorSummary, type FieldErrors, input, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { problemMessage } from './problems.js';
@@ -26,7 +26,7 @@ ${input({ name: 'confirm', label: t.confirmPassword, type: 'password', value: ''
 
 export function registerAccount(app: FastifyInstance): void {
   app.get('/account', async (request, reply) => {
-    const { changed } = request.query as { changed?: string };
+    const changed = queryParam(request, 'changed');
     return sendPage(
       reply,
       accountPage(request.panel, {}, changed === '1' ? request.panel.t.passwordChanged : undefined),

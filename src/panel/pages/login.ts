@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../../accounts/users/password.js';
 import { findUserByEmail } from '../../accounts/users/repo.js';
 import { MAX_PASSWORD_LENGTH, normalizeEmail } from '../../accounts/users/service.js';
 import { type Html, html } from '../../http/html.js';
-import { LANG_COOKIE, type PanelContext, safePanelPath, seeOther, sendPage } from '../context.js';
+import { LANG_COOKIE, type PanelContext, queryParam, safePanelPath, seeOther, sendPage } from '../context.js';
 import { isHttps, setCookie } from '../cookies.js';
 import { asForm, csrfField, hidden, input, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
@@ -34,7 +34,7 @@ export function registerLogin(app: FastifyInstance, now: () => number): void {
   const db = app.database.db;
 
   app.get('/login', { config: { panelAccess: 'public' } }, async (request, reply) => {
-    const query = request.query as { next?: string; signed_out?: string };
+    const query = { next: queryParam(request, 'next'), signed_out: queryParam(request, 'signed_out') };
     const next = safePanelPath(query.next);
     if (request.panel.session) return seeOther(reply, next);
     const info = query.signed_out === '1' ? request.panel.t.signedOut : undefined;

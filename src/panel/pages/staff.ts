@@ -9,7 +9,7 @@ import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
-import { type PanelContext, seeOther, sendPage } from '../context.js';
+import { type PanelContext, pathParam, queryParam, seeOther, sendPage } from '../context.js';
 import { formatDateTime } from '../format.js';
 import {
   addError,
@@ -82,7 +82,7 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
   const db = app.database.db;
 
   app.get('/staff', async (request, reply) => {
-    const { removed } = request.query as { removed?: string };
+    const removed = queryParam(request, 'removed');
     const id = Number(removed);
     const gone = Number.isSafeInteger(id) && id > 0 ? await findAnyUser(db, request.tenant.id, id) : undefined;
     const message = gone?.removed_at ? request.panel.t.removedUser(gone.email) : undefined;
@@ -119,7 +119,7 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
 
   app.post('/staff/:id/remove', async (request, reply) => {
     const ctx = request.panel;
-    const id = Number((request.params as { id: string }).id);
+    const id = Number(pathParam(request, 'id'));
     if (ctx.session!.user.role !== 'owner') throw new ForbiddenError();
     const users = await listActiveUsers(db, request.tenant.id);
     const user = users.find((u) => u.id === id);

@@ -10,7 +10,7 @@ import { SCOPES, type Scope } from '../../accounts/tokens/scopes.js';
 import { issueToken } from '../../accounts/tokens/service.js';
 import { NotFoundError } from '../../core/errors.js';
 import { type Html, html, join } from '../../http/html.js';
-import { type PanelContext, seeOther, sendPage } from '../context.js';
+import { type PanelContext, pathParam, queryParam, seeOther, sendPage } from '../context.js';
 import { ageInDays, formatDateTime } from '../format.js';
 import {
   addError,
@@ -102,7 +102,7 @@ export function registerTokens(app: FastifyInstance, now: () => number): void {
   const db = app.database.db;
 
   app.get('/api-tokens', async (request, reply) => {
-    const { revoked } = request.query as { revoked?: string };
+    const revoked = queryParam(request, 'revoked');
     const ctx = request.panel;
     const id = Number(revoked);
     const name =
@@ -136,7 +136,7 @@ export function registerTokens(app: FastifyInstance, now: () => number): void {
 
   app.post('/api-tokens/:id/revoke', async (request, reply) => {
     const ctx = request.panel;
-    const id = Number((request.params as { id: string }).id);
+    const id = Number(pathParam(request, 'id'));
     const userId = ctx.session!.user.id;
     const name =
       Number.isSafeInteger(id) && id > 0 ? await findUserTokenName(db, request.tenant.id, userId, id) : undefined;
