@@ -142,6 +142,8 @@ for (const dialect of dialects) {
       assert.equal(rest.length + 1, (await rows('items', r.id)).length);
       const cells = first.split(';');
       const columns = header.split(';');
+      // Prices as Italian Excel reads numbers (12,50), not 12.5, which it would take for a date.
+      assert.match(cells[columns.indexOf('price')], /^\d+,\d{2}$/);
       cells[columns.indexOf('price')] = '12,50';
       cells[columns.indexOf('name_en')] = 'Renamed in English';
       const edited = [header, cells.join(';'), ...rest].join('\r\n');
@@ -159,6 +161,7 @@ for (const dialect of dialects) {
       const r = await restaurant();
       const csv = (await r.admin('GET', '/menu/export.csv')).body.trimEnd().split('\r\n');
       const columns = csv[0].split(',');
+      assert.match(csv[1].split(',')[columns.indexOf('price')], /^\d+\.\d{2}$/, 'prices for machines: 12.50');
       const blank = columns.map(() => '');
       const row = (values: Record<string, string>) => blank.map((_, i) => values[columns[i]] ?? '').join(',');
       const section = csv[1].split(',')[columns.indexOf('section')];

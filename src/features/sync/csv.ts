@@ -6,6 +6,7 @@
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { LOCALES } from '../../i18n/locales.js';
+import { formatAmount, machinePrice, parsePrice } from '../../i18n/money.js';
 import { foldText } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS } from '../../resources/dietary/data.js';
@@ -58,7 +59,8 @@ export function exportCsv(snapshot: MenuSnapshot, delimiter: Delimiter): string 
         section.external_id ?? '',
         item.type_id ? (types.get(item.type_id) ?? '') : '',
         item.winery_id ? (wineries.get(item.winery_id) ?? '') : '',
-        String(item.price),
+        // Italian Excel (the ';' file) reads 12,50 as a number; 12.5 would become a date.
+        delimiter === ';' ? formatAmount(item.price, 'it') : machinePrice(item.price),
         ...LOCALES.map((l) => item.name[l] ?? ''),
         ...LOCALES.map((l) => item.description?.[l] ?? ''),
         ...ALLERGEN_KEYS.map((k) => yes(item.allergens?.includes(k))),
@@ -137,11 +139,9 @@ export function csvIssues(issues: FieldIssue[], lines: Map<string, number>): Fie
   });
 }
 
-/** A price as people type it in a spreadsheet: `12,50`, `12.50`, `€ 12`. */
+/** A price as people type it in a spreadsheet (`12,50`, `1.234,50`, `€ 12`): the money module's reading. */
 function priceOf(cell: string): number | string {
-  const text = cell.replace(/[€\s]/g, '');
-  const normal = /^\d+(,\d{1,2})$/.test(text) ? text.replace(',', '.') : text;
-  return /^\d+(\.\d{1,2})?$/.test(normal) ? Number(normal) : cell;
+  return parsePrice(cell) ?? cell;
 }
 
 /**
