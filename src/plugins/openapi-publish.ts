@@ -35,6 +35,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Admin: bulk sync': 'The whole menu in one document, for point-of-sale systems.',
 };
 
+const admin = (path: string) => path.startsWith('/api/v1/admin/');
+
 export function tagOf(url: string): string {
   const parts = url.split('/').filter(Boolean); // api, v1, ...
   if (parts[2] === 'admin') return ADMIN_TAGS[parts[3] ?? ''] ?? 'Admin';
@@ -206,6 +208,88 @@ function describeResponses(op: Json, components: Json): void {
   }
 }
 
+/** Response headers the service sends, documented once and referenced by every answer that carries them. */
+const HEADERS: Json = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per minute for this client address.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } },
+  ETag: {
+    description: 'Strong validator of this representation; send it back in If-None-Match (reads) or If-Match (writes).',
+    schema: { type: 'string' },
+  },
+  'WWW-Authenticate': { description: 'How to authenticate: `Bearer realm="menu-api"`.', schema: { type: 'string' } },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** Bodies that are not JSON: image uploads (raw bytes) and the CSV form of the whole-menu import. */
+function otherBodies(method: string, path: string): Json | undefined {
+  const binary = { schema: { type: 'string', format: 'binary' } };
+  if (method === 'put' && /\/(image|logo|cover)$/.test(path)) {
+    return { 'image/jpeg': binary, 'image/png': binary, 'image/webp': binary };
+  }
+  if (method === 'put' && path === '/api/v1/admin/menu') {
+    return {
+      'text/csv': { schema: { type: 'string', description: 'One row per dish (see GET /admin/menu/export.csv).' } },
+    };
+  }
+  return undefined;
+}
+
+/** `anyOf` of constants (what TypeBox writes for a union of literals) as the `enum` generators expect. */
+function enumsAsEnums(node: Json): void {
+  if (Array.isArray(node)) {
+    for (const child of node) enumsAsEnums(child);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const members = node.anyOf ?? node.oneOf;
+  if (Array.isArray(members) && members.length > 0 && members.every((m: Json) => m && 'const' in m)) {
+    const values = members.map((m: Json) => m.const);
+    const types = [
+      ...new Set(
+        values.map((v: unknown) =>
+          v === null ? 'null' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v,
+        ),
+      ),
+    ];
+    delete node.anyOf;
+    delete node.oneOf;
+    node.type = types.length === 1 ? types[0] : types;
+    node.enum = values;
+  }
+  for (const value of Object.values(node)) enumsAsEnums(value);
+}
+
+function addHeaders(method: string, path: string, op: Json): void {
+  const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+  const admin = path.startsWith('/api/v1/admin/');
+  for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
+    if (!response || response.$ref) continue;
+    response.headers ??= {};
+    const headers: Json = response.headers;
+    headers['X-RateLimit-Limit'] = ref('X-RateLimit-Limit');
+    headers['X-RateLimit-Remaining'] = ref('X-RateLimit-Remaining');
+    if (status === '429' || status === '503') headers['Retry-After'] = ref('Retry-After');
+    if (status === '401') headers['WWW-Authenticate'] = ref('WWW-Authenticate');
+    const single = admin && /\/\{id\}$|\/(settings|theme)$/.test(path);
+    if (
+      (status === '200' || status === '304') &&
+      (path.startsWith('/api/v1/menu') || (single && method !== 'delete'))
+    ) {
+      headers.ETag = ref('ETag');
+    }
+    if (status === '201' && admin) headers.ETag = ref('ETag');
+    if (admin && method === 'post' && status.startsWith('2'))
+      headers['Idempotent-Replayed'] = ref('Idempotent-Replayed');
+  }
+}
+
 /** The published document: what `/api/v1/openapi.json` answers. `raw` is not modified. */
 export function publishOpenApi(raw: Json, options: { baseDomain: string }): Json {
   const doc = structuredClone(raw);
@@ -248,10 +332,43 @@ export function publishOpenApi(raw: Json, options: { baseDomain: string }): Json
         op.responses['503'] = { content: { 'application/json': { schema: errorSchema } } };
       }
       describeResponses(op, doc.components);
+      addHeaders(method, path, op);
+      const other = otherBodies(method, path);
+      if (other) {
+        op.requestBody ??= { required: true, content: {} };
+        op.requestBody.content = { ...op.requestBody.content, ...other };
+      }
+      if (admin(path) && (method === 'post' || (method === 'put' && path === '/api/v1/admin/menu'))) {
+        op.parameters = [
+          ...(op.parameters ?? []),
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: 'Makes a retry safe: the same key and body within 24 h answer the first answer again.',
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+          },
+        ];
+      }
+      if (admin(path) && ['put', 'patch', 'delete'].includes(method) && /\/\{id\}$|\/(settings|theme)$/.test(path)) {
+        op.parameters = [
+          ...(op.parameters ?? []),
+          {
+            name: 'If-Match',
+            in: 'header',
+            required: false,
+            description: 'The ETag you read: a write to an object that changed since answers 412 and changes nothing.',
+            schema: { type: 'string' },
+          },
+        ];
+      }
       const body = op.requestBody?.content?.['application/json'];
       if (body?.schema && body.example === undefined) body.example = sampleOf(body.schema, doc.components);
     }
   }
   doc.tags = [...used].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  doc.components = { ...doc.components, headers: HEADERS };
+  enumsAsEnums(doc.paths);
+  enumsAsEnums(doc.components.schemas);
   return doc;
 }

@@ -3,28 +3,47 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * One bearer scheme per scope: the same `Authorization: Bearer <id>|<secret>` header, named by
+ * the scope the token must hold. An http scheme has no scope list in OpenAPI (only OAuth has),
+ * so the scope is the scheme, which code generators and Spectral's oas rules both accept.
+ */
+const SCOPE_SCHEMES: Record<string, string> = {
+  'menu:read': 'menu_read',
+  'menu:write': 'menu_write',
+  'analytics:read': 'analytics_read',
+};
+const SECURITY_SCHEMES = Object.fromEntries(
+  Object.entries(SCOPE_SCHEMES).map(([scope, name]) => [
+    name,
+    {
+      type: 'http' as const,
+      scheme: 'bearer',
+      description: `An API token \`<id>|<secret>\` made in the admin panel, holding the \`${scope}\` scope.`,
+    },
+  ]),
+);
+
 export async function registerSwagger(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Restaurant Menu Service API', version: '1' },
-      components: {
-        securitySchemes: {
-          bearer: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'An API token `<id>|<secret>` made in the admin panel; its scopes decide what it may do.',
-          },
-        },
+      info: {
+        title: 'Restaurant Menu Service API',
+        version: '1',
+        description:
+          'The menu of one restaurant at its own address: public reads for diners and web sites, and an admin API with scoped bearer tokens for point-of-sale systems and integrators.',
+        contact: { name: 'Menu service operators', url: 'https://github.com/menu-service/menu-service' },
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: ({ schema, url, route }) => {
       const documented = url.startsWith('/api/v1/') && url !== '/api/v1/openapi.json';
       if (!documented) return { schema: { ...schema, hide: true } as typeof schema, url };
       const scopes = route.config?.scopes;
       // Public operations need no token (`security: []`); admin ones a bearer token with one of their scopes.
-      const security = scopes ? scopes.map((scope: string) => ({ bearer: [scope] })) : [];
-      const description = [schema?.description, scopes ? `Scope: ${scopes.join(' or ')}` : undefined]
+      const security = scopes ? scopes.map((scope: string) => ({ [SCOPE_SCHEMES[scope]]: [] })) : [];
+      const description = [schema?.description, scopes ? `Scope: ${scopes.join(' or ')}` : 'Public: no token needed.']
         .filter(Boolean)
         .join('\n\n');
       return {

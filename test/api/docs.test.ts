@@ -31,7 +31,24 @@ describe('API description', () => {
     }
     assert.equal(spec.paths['/'], undefined, 'the HTML page is not part of the API');
     const put = spec.paths['/api/v1/admin/items/{id}'].put;
-    assert.deepEqual(put.security, [{ bearer: ['menu:write'] }]);
+    // One bearer scheme per scope (an http scheme has no scope list in OpenAPI).
+    assert.deepEqual(put.security, [{ menu_write: [] }]);
+    assert.deepEqual(spec.components.securitySchemes.menu_write, {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An API token `<id>|<secret>` made in the admin panel, holding the `menu:write` scope.',
+    });
+    assert.deepEqual(
+      put.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name),
+      ['If-Match'],
+    );
+    assert.deepEqual(Object.keys(put.responses['200'].headers).sort(), [
+      'ETag',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+    ]);
+    assert.ok(spec.paths['/api/v1/admin/items/{id}/image'].put.requestBody.content['image/png']);
+    assert.ok(spec.paths['/api/v1/admin/menu'].put.requestBody.content['text/csv']);
     assert.equal(put.description, 'Scope: menu:write');
     assert.deepEqual(spec.paths['/api/v1/items'].get.security, [], 'public: no token');
     const query = spec.paths['/api/v1/items'].get.parameters.map((p: any) => p.name).sort();
