@@ -291,7 +291,7 @@ function addHeaders(method: string, path: string, op: Json): void {
 }
 
 /** The published document: what `/api/v1/openapi.json` answers. `raw` is not modified. */
-export function publishOpenApi(raw: Json, options: { baseDomain: string }): Json {
+export function publishOpenApi(raw: Json, options: { baseDomain: string; examples?: Record<string, unknown> }): Json {
   const doc = structuredClone(raw);
   doc.openapi = '3.1.0';
   doc.info = {
@@ -331,6 +331,10 @@ export function publishOpenApi(raw: Json, options: { baseDomain: string }): Json
       if (errorSchema && !op.responses['503']) {
         op.responses['503'] = { content: { 'application/json': { schema: errorSchema } } };
       }
+      // A real answer of the demo restaurant, where there is one, instead of a made-up sample.
+      const real = options.examples?.[`${method} ${path}`];
+      const ok = op.responses?.['200']?.content?.['application/json'];
+      if (real !== undefined && ok) ok.example = real;
       describeResponses(op, doc.components);
       addHeaders(method, path, op);
       const other = otherBodies(method, path);

@@ -19,6 +19,13 @@ test('every example in the published document matches its schema; every operatio
     ajv.addSchema({ $id: 'openapi.json', components: doc.components });
     const anchored = (schema: unknown) =>
       JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'));
+    // The reads show real answers of the demo restaurant (scripts/openapi-examples.ts), not placeholders.
+    const menu = doc.paths['/api/v1/menu/{locale}'].get.responses['200'].content['application/json'].example;
+    assert.equal(menu.data.settings.slug, 'demo');
+    assert.ok(menu.data.sections[0].items.length > 0);
+    const item = doc.paths['/api/v1/admin/items/{id}'].get.responses['200'].content['application/json'].example;
+    assert.equal(typeof item.data.price, 'number');
+    assert.notEqual(item.data.name, 'xxxx');
     const ids = new Set<string>();
     let examples = 0;
     for (const [path, item] of Object.entries<any>(doc.paths)) {

@@ -3,6 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Html, html, join, raw, sendHtml } from '../../http/html.js';
 import { publishOpenApi } from '../../plugins/openapi-publish.js';
+// Real answers of the demo restaurant, written by scripts/openapi-examples.ts.
+import examples from './examples.json' with { type: 'json' };
 
 interface Operation {
   summary?: string;
@@ -50,7 +52,7 @@ const published = new WeakMap<FastifyInstance, object>();
 export function openApiDocument(app: FastifyInstance): object {
   let doc = published.get(app);
   if (!doc) {
-    doc = publishOpenApi(app.swagger(), { baseDomain: app.config.baseDomain }) as object;
+    doc = publishOpenApi(app.swagger(), { baseDomain: app.config.baseDomain, examples }) as object;
     published.set(app, doc);
   }
   return doc;
