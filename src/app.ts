@@ -20,6 +20,7 @@ import { WebhookDispatcher } from './features/webhooks/dispatcher.js';
 import { outboxListener } from './features/webhooks/outbox.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
+import { TRUST_ALL_WARNING, trustFunction } from './http/trust-proxy.js';
 import { registerValidation } from './http/validator.js';
 import { type CounterStore, MemoryCounterStore } from './plugins/counters.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -52,6 +53,8 @@ export interface BuildOptions {
   counters?: CounterStore;
   /** This process is one worker of `menu serve` with WORKERS > 1. */
   clusterWorker?: boolean;
+  /** Where JSON log lines go instead of stdout (tests read what the app logged). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Fastify's default idle keep-alive: longer than the usual proxy's, so the proxy closes first. */
@@ -66,8 +69,9 @@ function counterStore(config: Config): CounterStore {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** pino: JSON lines, or pino-pretty when asked (LOG_FORMAT=pretty) or when stdout is a terminal (auto). */
-function loggerOptions(config: Config) {
+function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
   if (config.logLevel === 'silent') return false;
+  if (stream) return { level: config.logLevel, stream };
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
   return pretty
     ? {
@@ -141,15 +145,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;
     },
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     // x-request-id from the caller (a proxy's) when it looks like one, else a fresh UUID; echoed back.
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // Fastify accepts a hop count at run time although its types omit it.
-    trustProxy: config.trustProxy as boolean | string[],
+    // Always a function (or false): Fastify 5.12 ignores a numeric trustProxy (http/trust-proxy.ts).
+    trustProxy: trustFunction(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
     // `__proto__` and `constructor.prototype` keys are dropped while parsing, never a 400 or a
@@ -164,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
+  if (config.trustProxy === true) app.log.warn(TRUST_ALL_WARNING);
   app.decorate('database', database);
   app.decorate('counterStore', counters);
   if (counters instanceof FallbackCounterStore) counters.log = app.log;

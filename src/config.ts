@@ -1,4 +1,5 @@
 // Parses the environment once into a frozen, typed configuration; nothing else reads process.env.
+import { isIP } from 'node:net';
 import { InputError } from './core/errors.js';
 
 export type TrustProxy = boolean | number | string[];
@@ -92,6 +93,24 @@ export function normalizeDatabaseUrl(raw: string | undefined): string {
   );
 }
 
+/** `::ffff:10.0.0.1` is 10.0.0.1 (a dual-stack listener reports IPv4 peers that way). */
+export function plainAddress(address: string): string {
+  return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+}
+
+/** One TRUST_PROXY entry: an IPv4/IPv6 address, optionally with a prefix length that fits its family. */
+export function parseProxyEntry(
+  entry: string,
+): { address: string; prefix: number | undefined; family: 4 | 6 } | undefined {
+  const [rawAddress = '', prefix, ...rest] = entry.split('/');
+  const address = plainAddress(rawAddress);
+  const family = isIP(address);
+  if ((family !== 4 && family !== 6) || rest.length > 0) return undefined;
+  if (prefix === undefined) return { address, prefix: undefined, family };
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) return undefined;
+  return { address, prefix: Number(prefix), family };
+}
+
 export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -100,7 +119,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (list.length === 0 || list.some((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a))) {
+  if (list.length === 0 || list.some((a) => parseProxyEntry(a) === undefined)) {
     throw new ConfigError(`TRUST_PROXY must be false, true, a hop count or a list of addresses/CIDRs, got "${raw}"`);
   }
   return list;
