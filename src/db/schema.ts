@@ -172,7 +172,8 @@ export interface PanelSessionTable {
 /** One failed sign-in, for throttling; e-mail and client address are SHA-256 hashes. */
 export interface PanelLoginFailureTable {
   tenant_id: number;
-  email_hash: string;
+  /** Hash of the e-mail typed and the client address together (never of the e-mail alone). */
+  email_ip_hash: string;
   ip_hash: string;
   failed_at: string;
 }

@@ -14,6 +14,16 @@ export function formatDateTime(ctx: PanelContext, iso: string | null): string {
   }).format(date);
 }
 
+/** A wall-clock time (21:45) in the restaurant's time zone. */
+export function formatTime(ctx: PanelContext, ms: number): string {
+  return new Intl.DateTimeFormat(ctx.locale === 'it' ? 'it-IT' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: ctx.timezone,
+  }).format(new Date(ms));
+}
+
 /** Whole days since `iso`. */
 export function ageInDays(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / DAY_MS));

@@ -4,19 +4,19 @@ import type { Db } from '../db/connect.js';
 export async function recordLoginFailure(
   db: Db,
   tenantId: number,
-  input: { emailHash: string; ipHash: string; at: string },
+  input: { pairHash: string; ipHash: string; at: string },
 ): Promise<void> {
   await db
     .insertInto('panel_login_failures')
-    .values({ tenant_id: tenantId, email_hash: input.emailHash, ip_hash: input.ipHash, failed_at: input.at })
+    .values({ tenant_id: tenantId, email_ip_hash: input.pairHash, ip_hash: input.ipHash, failed_at: input.at })
     .execute();
 }
 
-/** How many failures since `since` for this e-mail or this address, and the oldest of them. */
+/** How many failures since `since` for this (e-mail, address) or this address, and the oldest of them. */
 export async function countLoginFailures(
   db: Db,
   tenantId: number,
-  by: { column: 'email_hash' | 'ip_hash'; hash: string },
+  by: { column: 'email_ip_hash' | 'ip_hash'; hash: string },
   since: string,
 ): Promise<{ count: number; oldest: string | null }> {
   const row = await db
@@ -29,12 +29,12 @@ export async function countLoginFailures(
   return { count: Number(row.count), oldest: (row.oldest as string | null) ?? null };
 }
 
-/** A successful sign-in clears that e-mail's failures (not the address's). */
-export async function clearEmailFailures(db: Db, tenantId: number, emailHash: string): Promise<void> {
+/** A successful sign-in clears the failures of that e-mail from that address (not the address's). */
+export async function clearPairFailures(db: Db, tenantId: number, pairHash: string): Promise<void> {
   await db
     .deleteFrom('panel_login_failures')
     .where('tenant_id', '=', tenantId)
-    .where('email_hash', '=', emailHash)
+    .where('email_ip_hash', '=', pairHash)
     .execute();
 }
 

@@ -36,10 +36,10 @@ export const en = {
   password: 'Password',
   signIn: 'Sign in',
   wrongCredentials: 'The e-mail or the password is not correct.',
-  throttledEmail: (minutes: number) =>
-    `Too many failed sign-ins for this e-mail. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  throttledIp: (minutes: number) =>
-    `Too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  throttledEmail: (minutes: number, at: string) =>
+    `Too many failed sign-ins for this e-mail from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at}.`,
+  throttledIp: (minutes: number, at: string) =>
+    `Too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at}.`,
   signedOut: 'You have signed out.',
 
   homeIntro: 'Everything about your restaurant that diners and apps see, in one place.',

@@ -40,8 +40,10 @@ export const it: PanelTexts = {
   password: 'Password',
   signIn: 'Accedi',
   wrongCredentials: 'L’e-mail o la password non sono corrette.',
-  throttledEmail: (m: number) => `Troppi accessi non riusciti per questa e-mail. Riprova tra ${minuti(m)}.`,
-  throttledIp: (m: number) => `Troppi accessi non riusciti dalla tua rete. Riprova tra ${minuti(m)}.`,
+  throttledEmail: (m: number, at: string) =>
+    `Troppi accessi non riusciti per questa e-mail dalla tua rete. Riprova tra ${minuti(m)}, alle ${at}.`,
+  throttledIp: (m: number, at: string) =>
+    `Troppi accessi non riusciti dalla tua rete. Riprova tra ${minuti(m)}, alle ${at}.`,
   signedOut: 'Sei uscito.',
 
   homeIntro: 'Tutto quello che clienti e applicazioni vedono del tuo ristorante, in un posto solo.',

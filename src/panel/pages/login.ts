@@ -6,6 +6,7 @@ import { MAX_PASSWORD_LENGTH, normalizeEmail } from '../../accounts/users/servic
 import { type Html, html } from '../../http/html.js';
 import { LANG_COOKIE, type PanelContext, queryParam, safePanelPath, seeOther, sendPage } from '../context.js';
 import { isHttps, setCookie } from '../cookies.js';
+import { formatTime } from '../format.js';
 import { asForm, csrfField, hidden, input, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { endSession, startSession } from '../session.js';
@@ -51,8 +52,10 @@ export function registerLogin(app: FastifyInstance, now: () => number): void {
     const keys = throttleKeys(tenantId, email, request.ip);
     const held = await heldBack(db, tenantId, keys, now());
     if (held) {
-      const message = held.by === 'email' ? ctx.t.throttledEmail(held.minutes) : ctx.t.throttledIp(held.minutes);
-      reply.header('retry-after', String(held.minutes * 60));
+      const at = formatTime(ctx, held.retryAt);
+      const message =
+        held.by === 'email' ? ctx.t.throttledEmail(held.minutes, at) : ctx.t.throttledIp(held.minutes, at);
+      reply.header('retry-after', String(Math.max(1, Math.ceil((held.retryAt - now()) / 1000))));
       return sendPage(reply, loginPage(ctx, { email, next, message }), 429);
     }
     const user = email ? await findUserByEmail(db, tenantId, email) : undefined;
