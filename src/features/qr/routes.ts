@@ -7,6 +7,7 @@ import { publicAddress } from '../../config.js';
 import { NotFoundError } from '../../core/errors.js';
 import { type Html, html, raw, sendHtml } from '../../http/html.js';
 import type { Locale } from '../../i18n/locales.js';
+import { ByteLru } from './cache.js';
 import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './codes.js';
 
 const CACHE = 'public, max-age=300';
@@ -41,14 +42,20 @@ const intParam = (value: unknown, fallback: number) =>
 
 export async function qrRoutes(app: FastifyInstance): Promise<void> {
   const address = (request: FastifyRequest) => publicAddress(app.config, request.tenant.slug);
+  // Codes by the link they open (so by address and table), sheets by restaurant, menu version and range.
+  const svgs = new ByteLru<string>(8 * 1024 * 1024);
+  const pngs = new ByteLru<Buffer>(8 * 1024 * 1024);
+  const sheets = new ByteLru<string>(16 * 1024 * 1024);
+  const svgOf = (link: string) => svgs.getOrMake(link, () => qrSvg(link));
 
   app.get('/qr.svg', async (request, reply) => {
-    const svg = await qrSvg(menuLink(address(request), tableOf(request)));
+    const svg = await svgOf(menuLink(address(request), tableOf(request)));
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', CACHE).send(svg);
   });
 
   app.get('/qr.png', async (request, reply) => {
-    const png = await qrPng(menuLink(address(request), tableOf(request)));
+    const link = menuLink(address(request), tableOf(request));
+    const png = await pngs.getOrMake(link, () => qrPng(link));
     return reply.type('image/png').header('cache-control', CACHE).send(png);
   });
 
@@ -56,22 +63,28 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
     const q = request.query as { from?: unknown; to?: unknown };
     const from = Math.max(1, intParam(q.from, 1));
     const to = Math.min(from + MAX_CARDS - 1, Math.max(from, intParam(q.to, from + 11)));
-    const snapshot = await app.snapshots.get(request.tenant);
-    const locale = defaultLocaleOf(snapshot);
-    const t = CARD_TEXTS[locale];
-    const name = snapshot.settings.name;
-    const cards: Html[] = [];
-    for (let n = from; n <= to; n++) {
-      // The SVG is drawn by the qrcode library from our own address: trusted markup.
-      const svg = raw(await qrSvg(menuLink(address(request), String(n))));
-      cards.push(
-        html`<figure class="card">${svg}<figcaption><strong>${name}</strong><span>${t.table} ${n}</span><small>${t.scan}</small></figcaption></figure>`,
+    const base = address(request);
+    const key = `${request.tenant.id}|${request.tenant.menuVersion}|${base}|${from}|${to}`;
+    const page = await sheets.getOrMake(key, async () => {
+      const snapshot = await app.snapshots.get(request.tenant);
+      const locale = defaultLocaleOf(snapshot);
+      const t = CARD_TEXTS[locale];
+      const name = snapshot.settings.name;
+      const cards: Html[] = [];
+      for (let n = from; n <= to; n++) {
+        // The SVG is drawn by the qrcode library from our own address: trusted markup.
+        const svg = raw(await svgOf(menuLink(base, String(n))));
+        cards.push(
+          html`<figure class="card">${svg}<figcaption><strong>${name}</strong><span>${t.table} ${n}</span><small>${t.scan}</small></figcaption></figure>`,
+        );
+      }
+      return String(
+        html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} · QR</title>${SHEET_STYLE}</head><body><main class="sheet">${cards}</main></body></html>`,
       );
-    }
-    const page = html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} · QR</title>${SHEET_STYLE}</head><body><main class="sheet">${cards}</main></body></html>`;
+    });
     reply
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
       .header('cache-control', 'no-cache');
-    return sendHtml(reply, page);
+    return sendHtml(reply, raw(page));
   });
 }
