@@ -11,6 +11,7 @@ import * as tables from './migrations/2026112330_tables.js';
 import * as integrators from './migrations/2026112340_integrators.js';
 import * as changeSeq from './migrations/2026112350_change_seq.js';
 import * as idempotency from './migrations/2026112510_idempotency.js';
+import * as analyticsTables from './migrations/2026112520_analytics_tables.js';
 import * as loginFailuresPerAddress from './migrations/2026112601_login_failures_per_address.js';
 
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '2026112350_change_seq': changeSeq,
   '2026112340_integrators': integrators,
   '2026112510_idempotency': idempotency,
+  '2026112520_analytics_tables': analyticsTables,
   '2026112601_login_failures_per_address': loginFailuresPerAddress,
 };
 

@@ -280,6 +280,14 @@ export interface MediaTable {
 }
 
 /** One admin write to one row: who, what (fields before/after in the API's form), when. */
+export interface AnalyticsTableDailyTable {
+  tenant_id: number;
+  day: string;
+  table_label: string;
+  menu_views: number;
+  item_views: number;
+}
+
 export interface IdempotencyKeyTable {
   tenant_id: number;
   idempotency_key: string;
@@ -338,6 +346,7 @@ export interface WebhookDeliveryTable {
 }
 
 export interface Database {
+  analytics_table_daily: AnalyticsTableDailyTable;
   idempotency_keys: IdempotencyKeyTable;
   tenants: TenantTable;
   audit_log: AuditLogTable;

@@ -12,7 +12,7 @@ import { typed } from '../../http/typed.js';
 import { RULE } from '../../http/validator.js';
 import { resolveLocale } from '../../i18n/locales.js';
 import { insights } from './insights.js';
-import { allergensReport, itemsReport, overview, type Range, sectionsReport } from './reports.js';
+import { allergensReport, itemsReport, overview, type Range, sectionsReport, tablesReport } from './reports.js';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', [RULE]: 'date' });
 const RangeQuery = {
@@ -32,6 +32,11 @@ const ReportPageMeta = Type.Composite([
 ]);
 
 const Count = Type.Integer();
+const Share = Type.Number({ description: 'Percent of all menu views in the period, one decimal.' });
+const TablesReport = Type.Object({
+  tables: Type.Array(Type.Object({ table: Type.String(), menu_views: Count, item_views: Count, share: Share })),
+  without_table: Type.Object({ menu_views: Count, share: Share }),
+});
 const Overview = Type.Object({
   from: Type.String(),
   to: Type.String(),
@@ -133,6 +138,9 @@ export function registerAnalyticsReports(app: FastifyInstance, now: () => number
   );
   route('insights', 'What to change on the menu, in words', Type.Array(InsightSchema), (c) =>
     insights(db, c.range, c.snapshot, c.locale),
+  );
+  route('tables', 'Where diners scanned: menu and dish views per table (from the QR code)', TablesReport, (c) =>
+    tablesReport(db, c.range),
   );
 
   api.get(

@@ -68,6 +68,7 @@ export async function storeEvents(db: Db, tenantId: number, events: StoredEvent[
   const sections = new Map<string, number[]>();
   const allergens = new Map<string, number[]>();
   const sessions = new Set<string>();
+  const tables = new Map<string, number[]>();
   const one = () => [0];
   for (const e of events) {
     bump(
@@ -79,6 +80,14 @@ export async function storeEvents(db: Db, tenantId: number, events: StoredEvent[
       },
     );
     sessions.add(`${e.day}|${e.session_id}`);
+    if (e.table_label && (e.type === 'menu_view' || e.type === 'item_view')) {
+      bump(
+        tables,
+        `${e.day}|${e.table_label}`,
+        () => [0, 0],
+        (n) => n[e.type === 'menu_view' ? 0 : 1]++,
+      );
+    }
     if (e.type === 'menu_view') {
       bump(hourly, `${e.day}|${e.hour}`, one, (n) => n[0]++);
       bump(locales, `${e.day}|${e.locale}`, one, (n) => n[0]++);
@@ -162,6 +171,16 @@ export async function storeEvents(db: Db, tenantId: number, events: StoredEvent[
   );
   await upsertAdd(
     db,
+    'analytics_table_daily',
+    ['tenant_id', 'day', 'table_label'],
+    ['menu_views', 'item_views'],
+    [...tables].map(([k, [menuViews, itemViews]]) => {
+      const i = k.indexOf('|');
+      return { ...t, day: k.slice(0, i), table_label: k.slice(i + 1), menu_views: menuViews, item_views: itemViews };
+    }),
+  );
+  await upsertAdd(
+    db,
     'analytics_sessions',
     ['tenant_id', 'day', 'session_id'],
     [],
@@ -225,6 +244,22 @@ export async function menuViewsByLocale(db: Db, tenantId: number, from: string, 
     .where('day', '>=', from)
     .where('day', '<=', to)
     .groupBy('locale')
+    .execute();
+}
+
+/** Menu and dish views per table (from the QR code's ?table=). */
+export async function tableViews(db: Db, tenantId: number, from: string, to: string) {
+  return db
+    .selectFrom('analytics_table_daily')
+    .select([
+      'table_label',
+      (eb) => eb.fn.sum<number>('menu_views').as('menu_views'),
+      (eb) => eb.fn.sum<number>('item_views').as('item_views'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('table_label')
     .execute();
 }
 

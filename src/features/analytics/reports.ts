@@ -17,6 +17,7 @@ import {
   menuViewsByLocale,
   sectionViews,
   sessionsPerDay,
+  tableViews,
 } from './repo.js';
 
 export interface Range {
@@ -156,4 +157,26 @@ export async function itemViewsByLocale(db: Db, r: Range) {
     locale: row.locale,
     views: num(row.n),
   }));
+}
+
+/**
+ * Where diners scanned: menu and dish views per table, most viewed first, and the menu views that
+ * came without a table (the restaurant's own code, a link, a search engine). Shares are of all
+ * menu views in the period.
+ */
+export async function tablesReport(db: Db, r: Range) {
+  const [rows, daily] = await Promise.all([
+    tableViews(db, r.tenantId, r.from, r.to),
+    dailyRows(db, r.tenantId, r.from, r.to),
+  ]);
+  const total = daily.reduce((sum, d) => sum + num(d.menu_views), 0);
+  const tables = rows
+    .map((row) => ({ table: row.table_label, menu_views: num(row.menu_views), item_views: num(row.item_views) }))
+    .sort((a, b) => b.menu_views - a.menu_views || a.table.localeCompare(b.table, 'en', { numeric: true }));
+  const atTables = tables.reduce((sum, t) => sum + t.menu_views, 0);
+  const share = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 1000) / 10);
+  return {
+    tables: tables.map((t) => ({ ...t, share: share(t.menu_views) })),
+    without_table: { menu_views: Math.max(0, total - atTables), share: share(Math.max(0, total - atTables)) },
+  };
 }
