@@ -11,7 +11,7 @@ import { createTenant } from './accounts/tenants/service.js';
 import { listTokens, revokeToken } from './accounts/tokens/repo.js';
 import { createToken } from './accounts/tokens/service.js';
 import { generatePassword } from './accounts/users/password.js';
-import { createUser, resetPassword } from './accounts/users/service.js';
+import { changeRole, createUser, resetPassword } from './accounts/users/service.js';
 import { buildApp } from './app.js';
 import { backup, restore } from './backup/commands.js';
 import { CLI_ACTOR, ownerSnapshot } from './catalog/write.js';
@@ -19,6 +19,7 @@ import { loadConfig, publicAddress } from './config.js';
 import { InputError, ValidationError } from './core/errors.js';
 import { type Db, type DbHandle, openDatabase } from './db/connect.js';
 import { assertMigrated, migrateToLatest } from './db/migrate.js';
+import { USER_ROLES, type UserRole } from './db/schema.js';
 import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './features/qr/codes.js';
 import { importMenu } from './features/sync/apply.js';
 import { exportDocument } from './features/sync/document.js';
@@ -38,7 +39,8 @@ Commands:
   tenant:list
   tenant:suspend <slug>
   tenant:resume <slug>
-  user:create <tenant> <email> [--name "<name>"] [--password-stdin]
+  user:create <tenant> <email> [--role owner|staff] [--name "<name>"] [--password-stdin]   owner by default
+  user:role <tenant> <email> <owner|staff>   staff edit the menu; owners also settings, theme, staff, tokens
   user:password <tenant> <email> [--password-stdin]   reset a password (ends the user's sessions)
   token:create <tenant> <email> --name "<name>" --scopes menu:read,menu:write,analytics:read
   token:list <tenant>
@@ -90,6 +92,11 @@ function positional(
   }
   if (parsed.positionals.length !== count) throw new UsageError(`Usage: ${usage}`);
   return { positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> };
+}
+
+function roleOf(value: string | boolean, usage: string): UserRole {
+  if (typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value)) return value as UserRole;
+  throw new UsageError(`The role is owner or staff, got "${value}".\nUsage: ${usage}`);
 }
 
 const commands: Record<string, Handler> = {
@@ -165,21 +172,32 @@ const commands: Record<string, Handler> = {
     }
   },
   async 'user:create'(args, env) {
-    const usage = 'menu user:create <tenant> <email> [--name "<name>"] [--password-stdin]';
+    const usage = 'menu user:create <tenant> <email> [--role owner|staff] [--name "<name>"] [--password-stdin]';
     const { positionals, values } = positional(args, 2, usage, {
       name: { type: 'string' },
+      role: { type: 'string' },
       'password-stdin': { type: 'boolean' },
     });
+    const role = roleOf(values.role ?? 'owner', usage);
     const fromStdin = Boolean(values['password-stdin']);
     const password = fromStdin ? (await readStdin(env.io)).replace(/\r?\n$/, '') : generatePassword();
     await withTenant(env, positionals[0], async (db, tenantId) => {
       const name = typeof values.name === 'string' ? values.name : '';
-      await createUser(db, tenantId, { email: positionals[1], password, name });
+      await createUser(db, tenantId, { email: positionals[1], password, name, role });
       env.out(
         fromStdin
-          ? `User ${positionals[1]} created.`
-          : `User ${positionals[1]} created. Password (shown once): ${password}`,
+          ? `User ${positionals[1]} created (${role}).`
+          : `User ${positionals[1]} created (${role}). Password (shown once): ${password}`,
       );
+    });
+  },
+  async 'user:role'(args, env) {
+    const usage = 'menu user:role <tenant> <email> <owner|staff>';
+    const { positionals } = positional(args, 3, usage);
+    const role = roleOf(positionals[2], usage);
+    await withTenant(env, positionals[0], async (db, tenantId) => {
+      await changeRole(db, tenantId, positionals[1], role);
+      env.out(`${positionals[1]} is now ${role === 'owner' ? 'an owner' : 'staff'}.`);
     });
   },
   async 'user:password'(args, env) {

@@ -151,14 +151,21 @@ export interface UserTable {
   email: string;
   name: string;
   password_hash: string;
-  /** `owner` manages staff; `admin` does everything else. */
-  role: Generated<UserRole>;
+  /** See UserRole. Every insert names it (the column's old default, `admin`, is not a role any more). */
+  role: UserRole;
   /** Set when an owner removes the user: no sign-in, no session, no token from then on. */
   removed_at: Generated<string | null>;
   created_at: string;
 }
 
-export type UserRole = 'owner' | 'admin';
+/**
+ * `staff` edit the menu (sections, dishes, sub-categories, wineries, photos, sold out) and hold
+ * read-only API tokens; `owner`s also change settings, theme, the public switch, staff, webhooks and
+ * write-scoped tokens, and see and revoke every token (docs/ROLES.md).
+ */
+export type UserRole = 'owner' | 'staff';
+
+export const USER_ROLES: readonly UserRole[] = ['owner', 'staff'];
 
 /** A signed-in panel session; `id` is the SHA-256 of the secret held in the cookie. */
 export interface PanelSessionTable {

@@ -2,6 +2,7 @@
 // restaurant, session), the sign-in redirect for signed-out visits, and the CSRF check on every
 // POST (a POST that fails it changes nothing: the handler never runs).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ForbiddenError } from '../core/errors.js';
 import { type Html, html } from '../http/html.js';
 import { type PanelContext, panelLocale, seeOther, sendPage, textsFor } from './context.js';
 import { asForm, str } from './forms.js';
@@ -10,8 +11,11 @@ import { currentSession, loginCsrf, loginCsrfMatches, sameToken } from './sessio
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `public`: no session needed (sign-in, language); `static`: assets, no context at all. */
-    panelAccess?: 'public' | 'static';
+    /**
+     * `public`: no session needed (sign-in, language); `static`: assets, no context at all;
+     * `owner`: the restaurant's owners only (staff get the panel's 403 page, the handler never runs).
+     */
+    panelAccess?: 'public' | 'static' | 'owner';
   }
 }
 
@@ -102,5 +106,7 @@ export function installGuard(app: FastifyInstance, now: () => number): void {
     if (request.method === 'POST' && !csrfOk(request, access === 'public')) {
       return sendPage(reply, csrfRefusal(request.panel), 403);
     }
+    // Answered by pages/error-page.ts: the 403 page in the panel's language.
+    if (access === 'owner' && request.panel.session?.user.role !== 'owner') throw new ForbiddenError();
   });
 }

@@ -7,14 +7,15 @@ import { hidden } from './forms.js';
 import type { PanelTexts } from './texts-en.js';
 
 /** The panel's sections in navigation order. New pages add an entry here. */
-export const NAV: { key: keyof PanelTexts & string; href: string }[] = [
+/** `owners`: a page staff may not use (the server refuses it; the link is left out so staff do not try). */
+export const NAV: { key: keyof PanelTexts & string; href: string; owners?: true }[] = [
   { key: 'home', href: '/admin' },
   { key: 'menu', href: '/admin/menu' },
-  { key: 'settings', href: '/admin/settings' },
-  { key: 'theme', href: '/admin/theme' },
+  { key: 'settings', href: '/admin/settings', owners: true },
+  { key: 'theme', href: '/admin/theme', owners: true },
   { key: 'analytics', href: '/admin/analytics' },
   { key: 'tokens', href: '/admin/api-tokens' },
-  { key: 'staff', href: '/admin/staff' },
+  { key: 'staff', href: '/admin/staff', owners: true },
   { key: 'account', href: '/admin/account' },
 ];
 
@@ -30,7 +31,8 @@ function languageSwitch(ctx: PanelContext): Html {
 }
 
 function navigation(ctx: PanelContext, active: NavKey | undefined): Html {
-  const items = NAV.map(
+  const owner = ctx.session?.user.role === 'owner';
+  const items = NAV.filter((item) => owner || !item.owners).map(
     ({ key, href }) =>
       html`<li><a href="${href}"${key === active ? html` aria-current="page"` : ''}>${ctx.t[key] as string}</a></li>`,
   );

@@ -34,7 +34,7 @@ describe('admin panel in Chromium', { skip }, () => {
     alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
     const beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
     await createUser(t.db.db, alpha, OWNER);
-    await createUser(t.db.db, alpha, { email: 'victim@alpha.test', password: 'victim-password', role: 'admin' });
+    await createUser(t.db.db, alpha, { email: 'victim@alpha.test', password: 'victim-password', role: 'staff' });
     await createUser(t.db.db, beta, BETA_OWNER);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (t.app.server.address() as AddressInfo).port;

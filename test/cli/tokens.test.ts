@@ -1,4 +1,4 @@
-// The `menu` CLI for admin users and API tokens: user:create, token:create/list/revoke.
+// The `menu` CLI for admin users and API tokens: user:create (--role), user:role, token:create/list/revoke.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
@@ -109,6 +109,59 @@ for (const dialect of dialects) {
       const missing = await runCli(['token:create', 'demo', 'chef@example.test', '--name', 'X'], database.env);
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /--scopes is required/);
+    });
+
+    test('user:create --role staff, user:role both ways; staff get no write token; the last owner stays an owner', async () => {
+      const role = async (email: string, slug = 'beta') => {
+        const handle = openDatabase(database.env.DATABASE_URL, database.env.DATABASE_SCHEMA);
+        try {
+          const row = await handle.db
+            .selectFrom('users')
+            .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+            .select('users.role')
+            .where('tenants.slug', '=', slug)
+            .where('users.email', '=', email)
+            .executeTakeFirst();
+          return row?.role;
+        } finally {
+          await handle.close();
+        }
+      };
+      const made = await runCli(['user:create', 'beta', 'waiter@beta.test', '--role', 'staff'], database.env);
+      assert.equal(made.code, 0, made.stderr);
+      assert.match(made.stdout, /User waiter@beta.test created \(staff\)/);
+      assert.equal(await role('waiter@beta.test'), 'staff');
+      const bad = await runCli(['user:create', 'beta', 'x@beta.test', '--role', 'admin'], database.env);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /The role is owner or staff, got "admin"/);
+      const write = await runCli(
+        ['token:create', 'beta', 'waiter@beta.test', '--name', 'POS', '--scopes', 'menu:read,menu:write'],
+        database.env,
+      );
+      assert.equal(write.code, 1);
+      assert.match(write.stderr, /waiter@beta.test is staff: a token for them may not have menu:write/);
+      const read = await runCli(
+        ['token:create', 'beta', 'waiter@beta.test', '--name', 'POS', '--scopes', 'menu:read'],
+        database.env,
+      );
+      assert.equal(read.code, 0, read.stderr);
+
+      const up = await runCli(['user:role', 'beta', 'waiter@beta.test', 'owner'], database.env);
+      assert.equal(up.code, 0, up.stderr);
+      assert.match(up.stdout, /waiter@beta.test is now an owner\./);
+      assert.equal(await role('waiter@beta.test'), 'owner');
+      const down = await runCli(['user:role', 'beta', 'waiter@beta.test', 'staff'], database.env);
+      assert.equal(down.code, 0, down.stderr);
+      assert.equal(await role('waiter@beta.test'), 'staff');
+      assert.equal(await role('waiter@beta.test', 'demo'), undefined, 'another restaurant untouched');
+      // owner@beta.test is now the only owner of beta: it cannot become staff.
+      const last = await runCli(['user:role', 'beta', 'owner@beta.test', 'staff'], database.env);
+      assert.equal(last.code, 1);
+      assert.match(last.stderr, /only owner/);
+      assert.equal(await role('owner@beta.test'), 'owner');
+      const nobody = await runCli(['user:role', 'beta', 'nobody@beta.test', 'owner'], database.env);
+      assert.equal(nobody.code, 1);
+      assert.match(nobody.stderr, /No user "nobody@beta.test"/);
     });
   });
 }

@@ -34,7 +34,7 @@ for (const dialect of dialects) {
       for (const scope of ['menu:read', 'menu:write', 'analytics:read']) {
         assert.match(page.body, new RegExp(`type="checkbox" value="${scope}"`));
       }
-      assert.match(page.body, /You have no active tokens\./);
+      assert.match(page.body, /The restaurant has no active tokens\./);
     });
 
     test('no scope ticked, or a bad name, is refused next to its field and creates nothing', async () => {

@@ -1,6 +1,6 @@
 // API token rows: create, find for authentication, list, revoke, record use.
 import type { Db } from '../../db/connect.js';
-import type { ApiTokenRow } from '../../db/schema.js';
+import type { ApiTokenRow, UserRole } from '../../db/schema.js';
 import { nowIso } from '../../http/schemas.js';
 
 export async function insertToken(
@@ -25,14 +25,19 @@ export async function insertToken(
   return Number(row.id);
 }
 
-/** A live token of this tenant whose user has not been removed. */
-export async function findActiveToken(db: Db, tenantId: number, id: number): Promise<ApiTokenRow | undefined> {
+/** A live token of this tenant whose user has not been removed, with that user's role. */
+export async function findActiveToken(
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<(ApiTokenRow & { role: UserRole }) | undefined> {
   return db
     .selectFrom('api_tokens')
     .innerJoin('users', (join) =>
       join.onRef('users.id', '=', 'api_tokens.user_id').onRef('users.tenant_id', '=', 'api_tokens.tenant_id'),
     )
     .selectAll('api_tokens')
+    .select('users.role')
     .where('api_tokens.tenant_id', '=', tenantId)
     .where('api_tokens.id', '=', id)
     .where('api_tokens.revoked_at', 'is', null)
@@ -141,6 +146,42 @@ export async function findUserTokenName(
     .select('name')
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** Every live token of the restaurant, whoever holds it, oldest first (what an owner sees in the panel). */
+export async function listLiveTokens(db: Db, tenantId: number): Promise<TokenListing[]> {
+  const rows = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', (join) =>
+      join.onRef('users.id', '=', 'api_tokens.user_id').onRef('users.tenant_id', '=', 'api_tokens.tenant_id'),
+    )
+    .select([
+      'api_tokens.id',
+      'api_tokens.name',
+      'api_tokens.scopes',
+      'users.email',
+      'api_tokens.created_at',
+      'api_tokens.last_used_at',
+      'api_tokens.revoked_at',
+    ])
+    .where('api_tokens.tenant_id', '=', tenantId)
+    .where('api_tokens.revoked_at', 'is', null)
+    .where('users.removed_at', 'is', null)
+    .orderBy('api_tokens.id')
+    .execute();
+  return rows.map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as string[] }));
+}
+
+/** The name of any token of this restaurant, revoked or not (an owner may revoke anyone's). */
+export async function findTokenName(db: Db, tenantId: number, id: number): Promise<string | undefined> {
+  if (id > 2_147_483_647) return undefined;
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.name;

@@ -1,4 +1,6 @@
-// The token scopes (fixed at generation) and which of them each kind of admin route accepts.
+// The token scopes (fixed at generation), which of them each kind of admin route accepts, and
+// which a user's role may hold.
+import type { UserRole } from '../../db/schema.js';
 
 export const SCOPES = ['menu:read', 'menu:write', 'analytics:read'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -11,3 +13,12 @@ export function isScope(value: string): value is Scope {
 export const READ_SCOPES: Scope[] = ['menu:read', 'menu:write'];
 export const WRITE_SCOPES: Scope[] = ['menu:write'];
 export const ANALYTICS_SCOPES: Scope[] = ['analytics:read'];
+
+/**
+ * The scopes a user of this role may hold. Staff: read scopes only, because a token that may write
+ * also changes settings, theme and webhooks, which are the owner's. Checked when a token is made
+ * and again on every request (an owner made staff keeps tokens that no longer write).
+ */
+export function scopesAllowed(role: UserRole): Scope[] {
+  return role === 'owner' ? [...SCOPES] : SCOPES.filter((s) => !WRITE_SCOPES.includes(s));
+}

@@ -3,10 +3,9 @@
 import { InputError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
-import type { ApiTokenRow } from '../../db/schema.js';
 import { findUserByEmail } from '../users/repo.js';
 import { findActiveToken, insertToken, touchToken } from './repo.js';
-import { isScope, type Scope } from './scopes.js';
+import { isScope, type Scope, scopesAllowed } from './scopes.js';
 import { generateSecret, hashSecret, parseBearer, secretMatches } from './token.js';
 
 export interface CreatedToken {
@@ -30,6 +29,12 @@ export async function createToken(
   }
   const user = await findUserByEmail(db, tenantId, input.email);
   if (!user) throw new InputError(`No user "${input.email}" in this tenant.`);
+  const refused = scopes.filter((s) => !scopesAllowed(user.role).includes(s as Scope));
+  if (refused.length > 0) {
+    throw new InputError(
+      `${input.email} is staff: a token for them may not have ${refused.join(', ')} (make them an owner with menu user:role first).`,
+    );
+  }
   return issueToken(db, tenantId, user.id, name, scopes as Scope[]);
 }
 
@@ -61,7 +66,7 @@ export async function authenticate(
 ): Promise<Principal | undefined> {
   const parsed = parseBearer(header);
   if (!parsed) return undefined;
-  const token: ApiTokenRow | undefined = await findActiveToken(db, tenantId, parsed.id);
+  const token = await findActiveToken(db, tenantId, parsed.id);
   if (!token || !secretMatches(parsed.secret, token.token_hash)) return undefined;
   try {
     await touchToken(db, tenantId, token.id);
@@ -69,10 +74,12 @@ export async function authenticate(
     // last_used_at is bookkeeping: a database locked by another process must not refuse a valid token.
     if (!isDatabaseUnavailable(err)) throw err;
   }
+  const allowed = scopesAllowed(token.role);
   return {
     tokenId: token.id,
     tokenName: token.name,
     userId: token.user_id,
-    scopes: (JSON.parse(token.scopes) as string[]).filter(isScope),
+    // A staff user's token never writes, whatever it was made with (scopes.ts).
+    scopes: (JSON.parse(token.scopes) as string[]).filter(isScope).filter((s) => allowed.includes(s)),
   };
 }

@@ -88,6 +88,10 @@ export async function restoreUser(
     .execute();
 }
 
+export async function setUserRole(db: Db, tenantId: number, id: number, role: UserRole): Promise<void> {
+  await db.updateTable('users').set({ role }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
 export async function setPasswordHash(db: Db, tenantId: number, id: number, passwordHash: string): Promise<void> {
   await db
     .updateTable('users')

@@ -10,10 +10,12 @@ import {
   findAnyUserByEmail,
   findUserByEmail,
   insertUser,
+  listActiveUsers,
   markUserRemoved,
   restoreUser,
   revokeUserTokens,
   setPasswordHash,
+  setUserRole,
 } from './repo.js';
 import { deleteUserSessions } from './session-repo.js';
 
@@ -113,5 +115,22 @@ export async function removeUser(db: Db, tenantId: number, userId: number): Prom
     await deleteUserSessions(trx, tenantId, userId);
     await revokeUserTokens(trx, tenantId, userId);
     return true;
+  });
+}
+
+/**
+ * Makes a user owner or staff (command line). A restaurant always keeps an owner: the last one
+ * cannot become staff. A user made staff keeps their tokens, which stop writing at once (scopes.ts).
+ */
+export async function changeRole(db: Db, tenantId: number, email: string, role: UserRole): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserByEmail(trx, tenantId, email);
+    if (!user) throw new InputError(`No user "${email}" in this tenant.`);
+    if (user.role === 'owner' && role !== 'owner') {
+      const owners = (await listActiveUsers(trx, tenantId)).filter((u) => u.role === 'owner');
+      if (owners.length <= 1)
+        throw new InputError(`${user.email} is the restaurant's only owner: make another user an owner first.`);
+    }
+    await setUserRole(trx, tenantId, user.id, role);
   });
 }

@@ -21,7 +21,8 @@ export function registerHome(app: FastifyInstance): void {
     const ctx = request.panel;
     const { t } = ctx;
     const online = request.tenant.publicActive;
-    const cards = NAV.filter((n) => DESCRIPTIONS[n.key]).map(
+    const owner = ctx.session?.user.role === 'owner';
+    const cards = NAV.filter((n) => DESCRIPTIONS[n.key] && (owner || !n.owners)).map(
       (n) =>
         html`<li class="card"><h2><a href="${n.href}">${t[n.key] as string}</a></h2><p>${t[DESCRIPTIONS[n.key]] as string}</p></li>`,
     );

@@ -38,7 +38,7 @@ export function previewPolicy(html: string): string {
 }
 
 export function registerPreview(app: FastifyInstance): void {
-  app.get('/theme/preview', async (request, reply) => {
+  app.get('/theme/preview', { config: { panelAccess: 'owner' } }, async (request, reply) => {
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const locale = defaultLocaleOf(snapshot);
     const data = menuData(snapshot, app.snapshots.openKey(snapshot, snapshot.settings.timezone), locale);

@@ -59,6 +59,8 @@ function timeZones(current: string): string[] {
 export const settingsEditor: SingleEditor<Settings, typeof SettingsInput> = {
   path: '/settings',
   active: 'settings',
+  // The business data and the public switch (is_active) are the owner's.
+  audience: 'owner',
   schema: SettingsInput,
   title: (ctx) => ctx.t.settings,
   labels: (ctx) => ctx.t.labels,

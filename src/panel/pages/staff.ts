@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { generatePassword } from '../../accounts/users/password.js';
 import { findAnyUser, listActiveUsers } from '../../accounts/users/repo.js';
 import { createUser, removeUser, UserInputError } from '../../accounts/users/service.js';
-import { ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { NotFoundError } from '../../core/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
@@ -34,24 +34,22 @@ interface StaffView {
   message?: string;
 }
 
-function userRow(ctx: PanelContext, user: UserRow, owner: boolean): Html {
+function userRow(ctx: PanelContext, user: UserRow): Html {
   const { t } = ctx;
   const self = user.id === ctx.session!.user.id;
-  const action =
-    owner && !self
-      ? confirmForm(ctx, {
-          action: `/admin/staff/${user.id}/remove`,
-          label: t.remove,
-          question: t.removeConfirm(user.email),
-          accessibleLabel: `${t.remove}: ${user.email}`,
-        })
-      : '';
+  const action = !self
+    ? confirmForm(ctx, {
+        action: `/admin/staff/${user.id}/remove`,
+        label: t.remove,
+        question: t.removeConfirm(user.email),
+        accessibleLabel: `${t.remove}: ${user.email}`,
+      })
+    : '';
   return html`<tr data-user-id="${user.id}"><td data-label="${t.email}"><div>${user.email}${self ? html` <span class="muted">${t.you}</span>` : ''}</div></td><td data-label="${t.name}"><div>${user.name}</div></td><td data-label="${t.role}"><div>${t.roles[user.role] ?? user.role}</div></td><td data-label="${t.added}"><div>${formatDateTime(ctx, user.created_at)}</div></td><td data-label="${t.actions}"><div>${action}</div></td></tr>`;
 }
 
 async function staffPage(app: FastifyInstance, ctx: PanelContext, view: StaffView = {}): Promise<Html> {
   const { t } = ctx;
-  const owner = ctx.session!.user.role === 'owner';
   const users = await listActiveUsers(app.database.db, ctx.tenantId);
   const errors = view.errors ?? {};
   const labels = { email: t.email, name: t.name, role: t.role, password: t.newPasswordOptional };
@@ -62,26 +60,27 @@ async function staffPage(app: FastifyInstance, ctx: PanelContext, view: StaffVie
           : ''
       }</section>`
     : '';
-  const form = view.form ?? { email: '', name: '', role: 'admin' };
-  const addForm = owner
-    ? html`<section aria-labelledby="add-user"><h2 id="add-user">${t.addUser}</h2>${errorSummary(ctx, errors, labels)}
+  const form = view.form ?? { email: '', name: '', role: 'staff' };
+  const addForm = html`<section aria-labelledby="add-user"><h2 id="add-user">${t.addUser}</h2>${errorSummary(ctx, errors, labels)}
 <form method="post" action="/admin/staff" class="stack narrow" novalidate>${csrfField(ctx)}${nonceField()}
 ${input({ name: 'email', label: t.email, type: 'email', value: form.email, errors, autocomplete: 'off', required: true })}
 ${input({ name: 'name', label: t.name, value: form.name, errors, maxlength: 200 })}
-${select({ name: 'role', label: t.role, value: form.role, errors, options: ['admin', 'owner'].map((r) => ({ value: r, label: t.roles[r] })) })}
+${select({ name: 'role', label: t.role, value: form.role, errors, options: ['staff', 'owner'].map((r) => ({ value: r, label: t.roles[r] })) })}
 ${input({ name: 'password', label: t.newPasswordOptional, type: 'password', value: '', errors, autocomplete: 'new-password', hint: t.passwordShort })}
-<div class="actions"><button type="submit" class="primary">${t.add}</button></div></form></section>`
-    : html`<p class="note">${t.ownerOnly}</p>`;
+<div class="actions"><button type="submit" class="primary">${t.add}</button></div></form></section>`;
   const body = html`${added}${view.message ? notice('info', view.message) : ''}<p>${t.staffIntro}</p>
-<table class="list users"><caption class="visually-hidden">${t.staff}</caption><thead><tr><th scope="col">${t.email}</th><th scope="col">${t.name}</th><th scope="col">${t.role}</th><th scope="col">${t.added}</th><th scope="col">${t.actions}</th></tr></thead><tbody>${users.map((u) => userRow(ctx, u, owner))}</tbody></table>
+<table class="list users"><caption class="visually-hidden">${t.staff}</caption><thead><tr><th scope="col">${t.email}</th><th scope="col">${t.name}</th><th scope="col">${t.role}</th><th scope="col">${t.added}</th><th scope="col">${t.actions}</th></tr></thead><tbody>${users.map((u) => userRow(ctx, u))}</tbody></table>
 ${addForm}`;
   return renderPage(ctx, { title: t.staff, body, active: 'staff' });
 }
 
+/** Only owners open or post these pages; staff get the 403 page before a handler runs (guard.ts). */
+const OWNERS = { config: { panelAccess: 'owner' as const } };
+
 export function registerStaff(app: FastifyInstance, _now: () => number): void {
   const db = app.database.db;
 
-  app.get('/staff', async (request, reply) => {
+  app.get('/staff', OWNERS, async (request, reply) => {
     const removed = queryParam(request, 'removed');
     const id = Number(removed);
     const gone = Number.isSafeInteger(id) && id > 0 ? await findAnyUser(db, request.tenant.id, id) : undefined;
@@ -89,13 +88,12 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
     return sendPage(reply, await staffPage(app, request.panel, { message }));
   });
 
-  app.post('/staff', async (request, reply) => {
+  app.post('/staff', OWNERS, async (request, reply) => {
     const ctx = request.panel;
-    if (ctx.session!.user.role !== 'owner') throw new ForbiddenError();
     const body = asForm(request.body);
     const form = { email: str(body, 'email').trim(), name: str(body, 'name').trim(), role: str(body, 'role') };
     const typed = str(body, 'password');
-    const role = form.role === 'owner' ? 'owner' : 'admin';
+    const role = form.role === 'owner' ? 'owner' : 'staff';
     const password = typed === '' ? generatePassword() : typed;
     const errors: FieldErrors = {};
     if (form.name.length > 200) {
@@ -117,10 +115,9 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
     return sendPage(reply, await staffPage(app, ctx, { form, errors }), 422);
   });
 
-  app.post('/staff/:id/remove', async (request, reply) => {
+  app.post('/staff/:id/remove', OWNERS, async (request, reply) => {
     const ctx = request.panel;
     const id = Number(pathParam(request, 'id'));
-    if (ctx.session!.user.role !== 'owner') throw new ForbiddenError();
     const users = await listActiveUsers(db, request.tenant.id);
     const user = users.find((u) => u.id === id);
     if (!user) throw new NotFoundError();

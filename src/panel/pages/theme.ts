@@ -26,6 +26,7 @@ function previewQuery(values: Theme): string {
 export const themeEditor: SingleEditor<Theme, typeof ThemeInput> = {
   path: '/theme',
   active: 'theme',
+  audience: 'owner',
   scripts: ['theme-preview.js'],
   schema: ThemeInput,
   formId: 'theme-form',
