@@ -130,6 +130,8 @@ export interface ItemTable {
   /** Euro cents: exact on both databases; `price` on the wire is cents / 100. */
   price_cents: number;
   allergens: string;
+  /** JSON list of allergen keys the dish may contain as traces. */
+  allergen_traces: Generated<string>;
   is_active: number;
   is_recommended: number;
   display_order: number;

@@ -43,6 +43,7 @@ for (const dialect of dialects) {
       assert.equal(section.notes, 'Pane fatto in casa');
       const dish = section.items[0];
       assert.deepEqual(Object.keys(dish).sort(), [
+        'allergen_traces',
         'allergens',
         'category_id',
         'description',

@@ -80,11 +80,15 @@ export const MENU_SCRIPT = `(() => {
     const checked = (name) => Array.from(form.querySelectorAll('input[name="' + name + '"]:checked')).map((i) => i.value);
     const exclude = checked('exclude');
     const diet = checked('diet');
+    const traces = checked('traces').length > 0;
     let hidden = 0;
     dishes.forEach((li) => {
       const allergens = (li.dataset.allergens || '').split(' ');
       const labels = (li.dataset.dietary || '').split(' ');
-      const filtered = exclude.some((k) => allergens.includes(k)) || !diet.every((k) => labels.includes(k));
+      const mayContain = (li.dataset.traces || '').split(' ');
+      const filtered =
+        exclude.some((k) => allergens.includes(k) || (traces && mayContain.includes(k))) ||
+        !diet.every((k) => labels.includes(k));
       if (words.length > 0 && !li.searchText) {
         const name = li.querySelector('.name');
         const description = li.querySelector('.description');

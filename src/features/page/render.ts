@@ -21,6 +21,8 @@ export interface PageFilter {
   exclude: string[];
   /** Dietary keys: only dishes carrying all of them are rendered. */
   diet: string[];
+  /** Hide also the dishes that may contain an excluded allergen as traces. */
+  traces?: boolean;
 }
 
 export interface PageInput {
@@ -58,7 +60,11 @@ export function parseFilter(query: Record<string, unknown>): PageFilter {
     const keys = new Set(sent.flatMap((v) => v.split(',')).map((v) => v.trim()));
     return known.filter((k) => keys.has(k));
   };
-  return { exclude: list(query.exclude, ALLERGEN_KEYS), diet: list(query.diet, DIETARY_KEYS) };
+  return {
+    exclude: list(query.exclude, ALLERGEN_KEYS),
+    diet: list(query.diet, DIETARY_KEYS),
+    traces: query.traces === '1',
+  };
 }
 
 // Stored values are checked again here: rows written before the stricter rules stay harmless.
@@ -75,6 +81,7 @@ const allergenNumber = (key: string) => ALLERGEN_KEYS.indexOf(key) + 1;
 
 export function keepDish(item: MenuItem, filter: PageFilter): boolean {
   if (filter.exclude.some((k) => item.allergens.includes(k))) return false;
+  if (filter.traces && filter.exclude.some((k) => item.allergen_traces.includes(k))) return false;
   return filter.diet.every((k) => item.dietary.includes(k));
 }
 
@@ -104,9 +111,12 @@ function tags(item: MenuItem, c: Ctx): Html {
     );
   const diet = item.dietary.map((k) => html`<li class="diet">${dietaryName(k, c.locale)}</li>`);
   const label = item.allergens.length === 0 ? c.t.noAllergens : c.t.allergens;
+  const traces = item.allergen_traces
+    .filter((k) => allergenNumber(k) > 0)
+    .map((k) => c.t.short[k] ?? allergenName(k, c.locale));
   return html`<ul class="tags" aria-label="${label}">${allergens}${diet}</ul>${
     item.allergens.length === 0 ? html`<p class="sr">${c.t.noAllergens}</p>` : ''
-  }`;
+  }${traces.length > 0 ? html`<p class="traces">${c.t.mayContain}: ${traces.join(', ')}</p>` : ''}`;
 }
 
 function dish(item: MenuItem, c: Ctx): Html {
@@ -114,7 +124,7 @@ function dish(item: MenuItem, c: Ctx): Html {
     ? html`<p class="winery">${item.winery.name}${item.winery.region ? ` · ${item.winery.region}` : ''}</p>`
     : '';
   const image = c.images.dishes.get(item.id);
-  return html`<li class="dish" data-item-id="${item.id}" data-allergens="${item.allergens.join(' ')}" data-dietary="${item.dietary.join(' ')}"><details${attrs({ open: c.print })}><summary>${
+  return html`<li class="dish" data-item-id="${item.id}" data-allergens="${item.allergens.join(' ')}" data-traces="${item.allergen_traces.join(' ')}" data-dietary="${item.dietary.join(' ')}"><details${attrs({ open: c.print })}><summary>${
     image && !c.print ? picture(image) : ''
   }<span class="name">${item.name}</span>${
     item.is_recommended ? html` <span class="badge">${c.recommendedLabel}</span>` : ''
@@ -154,7 +164,7 @@ function filterForm(c: Ctx, hiddenCount: number): Html {
     box('exclude', k, t.short[k] ?? allergenName(k, c.locale), c.filter.exclude.includes(k), allergenIcon(k)),
   );
   const diets = DIETARY_KEYS.map((k) => box('diet', k, dietaryName(k, c.locale), c.filter.diet.includes(k)));
-  return html`<form class="filter" method="get" action="/" data-hidden-text="${t.hidden}"><input type="hidden" name="lang" value="${c.locale}"><fieldset><legend>${t.hideContaining}</legend>${allergens}</fieldset><fieldset><legend>${t.onlyDietary}</legend>${diets}</fieldset><button type="submit">${t.apply}</button><a class="reset" href="?lang=${c.locale}">${t.reset}</a></form><p class="status" role="status">${
+  return html`<form class="filter" method="get" action="/" data-hidden-text="${t.hidden}"><input type="hidden" name="lang" value="${c.locale}"><fieldset><legend>${t.hideContaining}</legend>${allergens}${box('traces', '1', t.hideTraces, c.filter.traces === true)}</fieldset><fieldset><legend>${t.onlyDietary}</legend>${diets}</fieldset><button type="submit">${t.apply}</button><a class="reset" href="?lang=${c.locale}">${t.reset}</a></form><p class="status" role="status">${
     hiddenCount > 0 ? t.hidden.replace('{n}', String(hiddenCount)) : ''
   }</p>`;
 }

@@ -55,7 +55,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     const langCode = typeof lang === 'string' ? lang : undefined;
     const acceptLanguage = request.headers['accept-language'];
     const filter: PageFilter = print ? { exclude: [], diet: [] } : parseFilter(query);
-    const variant = `${print ? 'print' : 'page'}|${filter.exclude.join(',')}|${filter.diet.join(',')}`;
+    const variant = `${print ? 'print' : 'page'}|${filter.exclude.join(',')}|${filter.diet.join(',')}|${filter.traces ? 't' : ''}`;
     const schedule = app.snapshots.schedule(tenant);
     let doc = schedule
       ? app.documents.peek(

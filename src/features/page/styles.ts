@@ -21,6 +21,7 @@ ul{list-style:none;padding:0;margin:0}.notes{font-style:italic}
 .badge{background:var(--accent);color:var(--on-accent);border-radius:var(--radius);padding:0 .45rem;font-size:.8rem;font-weight:600}
 .description,.winery{margin:.1rem 0 .4rem;font-size:.95rem}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem .7rem;font-size:.85rem;margin:.1rem 0 .2rem}
+.traces{font-size:.85rem;margin:0 0 .2rem;font-style:italic}
 .al{display:inline-flex;align-items:center;gap:.25rem}
 .n{display:inline-block;min-width:1.35rem;height:1.35rem;line-height:1.35rem;border-radius:50%;background:var(--secondary);color:var(--on-secondary);text-align:center;font-size:.75rem;font-weight:700}
 .diet{border:1px solid currentColor;border-radius:var(--radius);padding:0 .35rem}

@@ -13,6 +13,10 @@ export interface PageTexts {
   /** Heading of the allergen block and the filter. */
   allergenHeading: string;
   hideContaining: string;
+  /** Before the allergens a dish may contain as traces. */
+  mayContain: string;
+  /** The filter's choice to hide dishes that may contain a hidden allergen as traces too. */
+  hideTraces: string;
   onlyDietary: string;
   apply: string;
   reset: string;
@@ -39,6 +43,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'Il menu è in preparazione.',
     allergenHeading: 'Allergeni e filtri',
     hideContaining: 'Nascondi i piatti che contengono',
+    mayContain: 'Può contenere tracce di',
+    hideTraces: 'Nascondi anche i piatti che ne possono contenere tracce',
     onlyDietary: 'Mostra solo i piatti',
     apply: 'Applica',
     reset: 'Mostra tutto',
@@ -76,6 +82,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'The menu is being prepared.',
     allergenHeading: 'Allergens and filters',
     hideContaining: 'Hide dishes containing',
+    mayContain: 'May contain traces of',
+    hideTraces: 'Also hide dishes that may contain traces',
     onlyDietary: 'Show only dishes that are',
     apply: 'Apply',
     reset: 'Show all',
@@ -113,6 +121,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'Le menu est en préparation.',
     allergenHeading: 'Allergènes et filtres',
     hideContaining: 'Masquer les plats contenant',
+    mayContain: 'Peut contenir des traces de',
+    hideTraces: 'Masquer aussi les plats pouvant en contenir des traces',
     onlyDietary: 'Afficher seulement les plats',
     apply: 'Appliquer',
     reset: 'Tout afficher',
@@ -150,6 +160,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'Die Speisekarte wird gerade vorbereitet.',
     allergenHeading: 'Allergene und Filter',
     hideContaining: 'Gerichte ausblenden mit',
+    mayContain: 'Kann Spuren enthalten von',
+    hideTraces: 'Auch Gerichte ausblenden, die Spuren enthalten können',
     onlyDietary: 'Nur Gerichte zeigen, die sind',
     apply: 'Anwenden',
     reset: 'Alle zeigen',
@@ -187,6 +199,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'La carta está en preparación.',
     allergenHeading: 'Alérgenos y filtros',
     hideContaining: 'Ocultar platos que contienen',
+    mayContain: 'Puede contener trazas de',
+    hideTraces: 'Ocultar también los platos que pueden contener trazas',
     onlyDietary: 'Mostrar solo platos',
     apply: 'Aplicar',
     reset: 'Mostrar todo',

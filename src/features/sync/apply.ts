@@ -259,6 +259,7 @@ async function applySection(
       description: i.description,
       price: i.price,
       allergens: i.allergens,
+      allergen_traces: i.allergen_traces,
       dietary: i.dietary,
       is_active: i.is_active,
       is_recommended: i.is_recommended,

@@ -17,6 +17,7 @@ export type Delimiter = ',' | ';';
 const NAME_COLUMNS = LOCALES.map((l) => `name_${l}`);
 const DESCRIPTION_COLUMNS = LOCALES.map((l) => `description_${l}`);
 const ALLERGEN_COLUMNS = ALLERGEN_KEYS.map((k) => `allergen_${k}`);
+const TRACE_COLUMNS = ALLERGEN_KEYS.map((k) => `trace_${k}`);
 const DIETARY_COLUMNS = DIETARY_KEYS.map((k) => `diet_${k}`);
 
 export const CSV_COLUMNS = [
@@ -30,6 +31,7 @@ export const CSV_COLUMNS = [
   ...NAME_COLUMNS,
   ...DESCRIPTION_COLUMNS,
   ...ALLERGEN_COLUMNS,
+  ...TRACE_COLUMNS,
   ...DIETARY_COLUMNS,
   'is_active',
   'is_recommended',
@@ -64,6 +66,7 @@ export function exportCsv(snapshot: MenuSnapshot, delimiter: Delimiter): string 
         ...LOCALES.map((l) => item.name[l] ?? ''),
         ...LOCALES.map((l) => item.description?.[l] ?? ''),
         ...ALLERGEN_KEYS.map((k) => yes(item.allergens?.includes(k))),
+        ...ALLERGEN_KEYS.map((k) => yes(item.allergen_traces?.includes(k))),
         ...DIETARY_KEYS.map((k) => yes(item.dietary?.includes(k))),
         yes(item.is_active),
         yes(item.is_recommended),
@@ -234,6 +237,9 @@ export function csvToDocument(snapshot: MenuSnapshot, text: string): { doc: Menu
     if (price !== undefined) item.price = priceOf(price) as number;
     if (ALLERGEN_COLUMNS.some((c) => column.has(c))) {
       item.allergens = ALLERGEN_KEYS.filter((k) => truthy(cell(`allergen_${k}`)));
+    }
+    if (TRACE_COLUMNS.some((c) => column.has(c))) {
+      item.allergen_traces = ALLERGEN_KEYS.filter((k) => truthy(cell(`trace_${k}`)));
     }
     if (DIETARY_COLUMNS.some((c) => column.has(c)))
       item.dietary = DIETARY_KEYS.filter((k) => truthy(cell(`diet_${k}`)));

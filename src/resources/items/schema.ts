@@ -27,6 +27,9 @@ export const MenuItem = Type.Object({
   image_url: Type.Union([Type.String(), Type.Null()], {
     description: 'the photo (largest JPEG; /media/ addresses are relative to the restaurant address), or null',
   }),
+  allergen_traces: Type.Array(Type.String(), {
+    description: 'allergen keys the dish may contain as traces ("may contain"), apart from `allergens`',
+  }),
 });
 export type MenuItem = Static<typeof MenuItem>;
 
@@ -55,5 +58,6 @@ export function toMenuItem(
     winery: winery ? toWinery(winery, locale, defaultLocale) : null,
     dietary: parseJson<string[]>(row.dietary, []),
     image_url: mediaUrl(row.image),
+    allergen_traces: parseJson<string[]>(row.allergen_traces, []),
   };
 }

@@ -23,6 +23,7 @@ export const ItemInput = Type.Object(
     description: Type.Optional(TranslationsInput({ requiredItalian: false, maxLength: 2000 })),
     price: Type.Number({ minimum: 0, maximum: 1_000_000, 'x-decimals': 2 }),
     allergens: Type.Optional(Type.Array(AllergenKey, { maxItems: 14, uniqueItems: true })),
+    allergen_traces: Type.Optional(Type.Array(AllergenKey, { maxItems: 14, uniqueItems: true })),
     dietary: Type.Optional(
       Type.Array(Type.Union(DIETARY_KEYS.map((k) => Type.Literal(k))), { maxItems: 5, uniqueItems: true }),
     ),
@@ -61,6 +62,8 @@ function merge(current: MenuValues<'items'>, input: Partial<ItemInput>): MenuVal
     description_translations: JSON.stringify(descriptions),
     price_cents: input.price === undefined ? current.price_cents : Math.round(input.price * 100),
     allergens: input.allergens === undefined ? current.allergens : JSON.stringify(input.allergens),
+    allergen_traces:
+      input.allergen_traces === undefined ? current.allergen_traces : JSON.stringify(input.allergen_traces),
     dietary: input.dietary === undefined ? current.dietary : JSON.stringify(input.dietary),
     image: current.image,
     is_active: input.is_active === undefined ? current.is_active : Number(input.is_active),
@@ -79,6 +82,7 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
     description_translations: '{}',
     price_cents: 0,
     allergens: '[]',
+    allergen_traces: '[]',
     dietary: '[]',
     image: null,
     is_active: 1,
