@@ -22,14 +22,20 @@ export const invalid = (field: string, message: string) => ({
 });
 
 /**
- * Registers the suite's app (call inside `describe`) and returns `restaurant(scopes)`: a new
- * fixture restaurant whose `admin(method, url)` calls go under `adminBase`, with `sections()`,
- * `types()`, `wineries(query)` and `dish(name)` shortcuts, and `rows(table, tenantId)`.
+ * Registers the suite's app (call inside `describe`; `now` is its clock) and returns
+ * `restaurant(scopes)`: a new fixture restaurant whose `admin(method, url)` calls go under
+ * `adminBase`, with `sections()`, `types()`, `wineries(query)`, `dish(name)`, `settingsRow()`,
+ * `themeRow()` and `sectionNames()` shortcuts, and `rows(table, tenantId)`.
  */
-export function menuSuite(dialect: Dialect, prefix: string, adminBase = '/api/v1/admin') {
+export function menuSuite(
+  dialect: Dialect,
+  prefix: string,
+  adminBase = '/api/v1/admin',
+  now: () => number = () => NOON_UTC,
+) {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => NOON_UTC });
+    t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now });
   });
   after(() => t.close());
 
@@ -53,6 +59,12 @@ export function menuSuite(dialect: Dialect, prefix: string, adminBase = '/api/v1
       /** A public dish by Italian name. */
       dish: async (name: string) =>
         (await r.pub('/items?per_page=100')).json.data.find((i: any) => i.name_translations.it === name),
+      /** The stored settings and theme rows. */
+      settingsRow: () =>
+        t.db.db.selectFrom('settings').selectAll().where('tenant_id', '=', r.id).executeTakeFirstOrThrow(),
+      themeRow: () => t.db.db.selectFrom('themes').selectAll().where('tenant_id', '=', r.id).executeTakeFirstOrThrow(),
+      /** The public menu's section names, in order. */
+      sectionNames: async () => (await r.pub('/menu')).json.data.sections.map((s: any) => s.name),
     };
   }
   /** The tenant's rows of a menu table, by id. */

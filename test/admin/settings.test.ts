@@ -1,34 +1,16 @@
 // Admin API /api/v1/admin/settings: reads, partial writes, validation, public effects (the theme is in theme.test.ts).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Scope } from '../../src/accounts/tokens/scopes.js';
+import { describe, test } from 'node:test';
 import { EVENING_UTC, NOON_UTC } from '../fixtures.js';
-import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { call, dialects } from '../helper.js';
 import { SETTINGS_KEYS } from '../wire-keys.js';
-import { FORBIDDEN, invalid, UNAUTHENTICATED, withoutUpdatedAt } from './menu-suite.js';
-import { adminCall, restaurantMaker, tokenFor } from './tokens.js';
+import { FORBIDDEN, invalid, menuSuite, UNAUTHENTICATED, withoutUpdatedAt } from './menu-suite.js';
+import { adminCall, tokenFor } from './tokens.js';
 
 for (const dialect of dialects) {
   describe(`admin settings (${dialect})`, () => {
-    let t: TestApp;
     let clock = NOON_UTC;
-    before(async () => {
-      t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => clock });
-    });
-    after(() => t.close());
-
-    const makeRestaurant = restaurantMaker(() => t, 'st');
-    /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
-    async function restaurant(scopes?: Scope[]) {
-      const r = await makeRestaurant(scopes);
-      const { id, pub } = r;
-      const settingsRow = () =>
-        t.db.db.selectFrom('settings').selectAll().where('tenant_id', '=', id).executeTakeFirstOrThrow();
-      const themeRow = () =>
-        t.db.db.selectFrom('themes').selectAll().where('tenant_id', '=', id).executeTakeFirstOrThrow();
-      const sectionNames = async () => (await pub('/menu')).json.data.sections.map((s: any) => s.name);
-      return { ...r, settingsRow, themeRow, sectionNames };
-    }
+    const { suite, restaurant } = menuSuite(dialect, 'st', undefined, () => clock);
 
     describe('settings', () => {
       test('GET answers the settings object (menu:read is enough); writes need menu:write; no token is 401', async () => {
@@ -57,12 +39,12 @@ for (const dialect of dialects) {
         assert.deepEqual((await r.admin('PUT', '/settings', { slug: 'x' })).json, FORBIDDEN);
         assert.equal((await r.settingsRow()).name, s.name);
         for (const method of ['GET', 'PUT'] as const) {
-          const anonymous = await call(t.app, { method, url: '/api/v1/admin/settings', host: r.slug, body: {} });
+          const anonymous = await call(suite().app, { method, url: '/api/v1/admin/settings', host: r.slug, body: {} });
           assert.equal(anonymous.statusCode, 401, method);
           assert.deepEqual(anonymous.json, UNAUTHENTICATED);
         }
-        const analytics = await tokenFor(t.db.db, r.id, ['analytics:read'], 'analytics');
-        const other = await adminCall(t.app, analytics, { url: '/api/v1/admin/settings', host: r.slug });
+        const analytics = await tokenFor(suite().db.db, r.id, ['analytics:read'], 'analytics');
+        const other = await adminCall(suite().app, analytics, { url: '/api/v1/admin/settings', host: r.slug });
         assert.deepEqual(other.json, FORBIDDEN);
       });
 
@@ -127,7 +109,7 @@ for (const dialect of dialects) {
         assert.equal(mixed.statusCode, 422);
         assert.deepEqual(await r.settingsRow(), before);
         assert.equal((await r.pub('/restaurant')).json.data.slug, r.slug);
-        assert.equal((await call(t.app, { url: '/api/v1/restaurant', host: 'altro' })).statusCode, 404);
+        assert.equal((await call(suite().app, { url: '/api/v1/restaurant', host: 'altro' })).statusCode, 404);
       });
 
       test('default_locale must be one of supported_locales; locale lists are checked', async () => {

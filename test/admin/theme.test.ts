@@ -1,34 +1,14 @@
 // Admin API /api/v1/admin/theme: reads, partial writes, validation; messages in English; settings and theme isolation between tenants.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Scope } from '../../src/accounts/tokens/scopes.js';
-import { NOON_UTC } from '../fixtures.js';
-import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { describe, test } from 'node:test';
+import { call, dialects } from '../helper.js';
 import { THEME_KEYS } from '../wire-keys.js';
-import { FORBIDDEN, invalid, UNAUTHENTICATED, withoutUpdatedAt } from './menu-suite.js';
-import { adminCall, restaurantMaker } from './tokens.js';
+import { FORBIDDEN, invalid, menuSuite, UNAUTHENTICATED, withoutUpdatedAt } from './menu-suite.js';
+import { adminCall } from './tokens.js';
 
 for (const dialect of dialects) {
   describe(`admin theme, languages and isolation (${dialect})`, () => {
-    let t: TestApp;
-    const clock = NOON_UTC;
-    before(async () => {
-      t = await createTestApp(dialect, { adminRateLimit: 100000 }, { now: () => clock });
-    });
-    after(() => t.close());
-
-    const makeRestaurant = restaurantMaker(() => t, 'st');
-    /** A new restaurant with the fixture menu, a token with `scopes`, and call shortcuts. */
-    async function restaurant(scopes?: Scope[]) {
-      const r = await makeRestaurant(scopes);
-      const { id, pub } = r;
-      const settingsRow = () =>
-        t.db.db.selectFrom('settings').selectAll().where('tenant_id', '=', id).executeTakeFirstOrThrow();
-      const themeRow = () =>
-        t.db.db.selectFrom('themes').selectAll().where('tenant_id', '=', id).executeTakeFirstOrThrow();
-      const sectionNames = async () => (await pub('/menu')).json.data.sections.map((s: any) => s.name);
-      return { ...r, settingsRow, themeRow, sectionNames };
-    }
+    const { suite, restaurant } = menuSuite(dialect, 'st');
 
     describe('theme', () => {
       test('GET answers the theme object (menu:read is enough); writes need menu:write; no token is 401', async () => {
@@ -47,7 +27,7 @@ for (const dialect of dialects) {
         assert.deepEqual(put.json, FORBIDDEN);
         assert.equal((await r.themeRow()).primary_color, '#112233');
         for (const method of ['GET', 'PUT'] as const) {
-          const anonymous = await call(t.app, { method, url: '/api/v1/admin/theme', host: r.slug, body: {} });
+          const anonymous = await call(suite().app, { method, url: '/api/v1/admin/theme', host: r.slug, body: {} });
           assert.equal(anonymous.statusCode, 401, method);
           assert.deepEqual(anonymous.json, UNAUTHENTICATED);
         }
@@ -226,7 +206,7 @@ for (const dialect of dialects) {
         ['GET', '/api/v1/admin/theme', undefined],
         ['PUT', '/api/v1/admin/theme', { primary_color: '#FF0000' }],
       ] as const) {
-        const res = await adminCall(t.app, b.token, { method, url, host: a.slug, body });
+        const res = await adminCall(suite().app, b.token, { method, url, host: a.slug, body });
         assert.equal(res.statusCode, 401, `${method} ${url}`);
         assert.deepEqual(res.json, UNAUTHENTICATED);
       }

@@ -3,7 +3,7 @@
 // changes since a moment, a signed webhook verified by its receiver.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { describe, test } from 'node:test';
 import { dialects } from '../helper.js';
 import { BIN, cliDatabase, runCli } from './run.js';
