@@ -57,6 +57,7 @@ export const SETTINGS_KEYS = [
   'is_active',
   'logo_url',
   'name',
+  'opening_hours',
   'phone',
   'recommended_label',
   'recommended_label_translations',

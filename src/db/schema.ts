@@ -48,6 +48,8 @@ export interface SettingsTable {
   allergen_info_translations: Generated<string>;
   /** ISO 4217 code prices are shown in. */
   currency: Generated<string>;
+  /** JSON `{weekly: [{weekday, ranges}], exceptions: [{date, ranges}]}` (resources/settings/hours.ts). */
+  opening_hours: Generated<string>;
   /** Uploaded logo / cover (JSON `{key, widths}` naming media rows), or null. */
   logo_image: Generated<string | null>;
   cover_image: Generated<string | null>;

@@ -14,6 +14,34 @@ export const MENU_SCRIPT = `(() => {
   }
   let knownTable = table;
   try { knownTable = knownTable || sessionStorage.getItem('menu.table'); } catch (e) {}
+  // "Open now · until 23:00": the hours are in the page; the time is the restaurant's, now.
+  const openNow = document.querySelector('.open-now');
+  if (openNow) {
+    try {
+      const hours = JSON.parse(openNow.dataset.hours);
+      const texts = JSON.parse(openNow.dataset.texts);
+      const at = (date) => {
+        const p = {};
+        new Intl.DateTimeFormat('en-GB', { timeZone: openNow.dataset.tz, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+          .formatToParts(date).forEach((x) => { p[x.type] = x.value; });
+        return { date: p.year + '-' + p.month + '-' + p.day, time: p.hour + ':' + p.minute, weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(p.weekday) + 1 };
+      };
+      const rangesOf = (day) => {
+        const special = hours.exceptions.find((e) => e.date === day.date);
+        if (special) return special.ranges;
+        const weekly = hours.weekly.find((d) => d.weekday === day.weekday);
+        return weekly ? weekly.ranges : [];
+      };
+      const now = at(new Date());
+      const yesterday = at(new Date(Date.now() - 86400000));
+      const crosses = (r) => r.closes < r.opens;
+      const open = rangesOf(now).find((r) => now.time >= r.opens && (crosses(r) || now.time < r.closes))
+        || rangesOf(yesterday).find((r) => crosses(r) && now.time < r.closes);
+      const later = rangesOf(now).filter((r) => r.opens > now.time).sort((a, b) => (a.opens < b.opens ? -1 : 1))[0];
+      openNow.textContent = open ? texts.openUntil.replace('{t}', open.closes)
+        : later ? texts.opensAt.replace('{t}', later.opens) : texts.closedToday;
+    } catch (e) {}
+  }
   // An image that cannot load (a moved logo) is hidden rather than shown broken.
   document.querySelectorAll('img').forEach((img) => {
     const hide = () => { img.style.display = 'none'; };

@@ -11,6 +11,7 @@ import type { MenuSection } from '../../resources/categories/schema.js';
 import { DIETARY_KEYS, dietaryName } from '../../resources/dietary/data.js';
 import type { MenuItem } from '../../resources/items/schema.js';
 import { type ImageRef, imageSrcsets, mediaName, parseImageRef } from '../../resources/media/urls.js';
+import type { OpeningHours } from '../../resources/settings/hours.js';
 import type { MenuData } from '../menu/compose.js';
 import { readableOn } from './colors.js';
 import { PAGE_CSS } from './styles.js';
@@ -183,6 +184,7 @@ function jsonLd(input: PageInput, sections: MenuSection[]): Html {
     ...(settings.email ? { email: settings.email } : {}),
     ...(image(input.images.logo) ? { logo: image(input.images.logo) } : {}),
     ...(image(input.images.cover) ? { image: image(input.images.cover) } : {}),
+    ...openingHoursLd(settings.opening_hours),
     hasMenu: {
       '@type': 'Menu',
       inLanguage: input.locale,
@@ -205,6 +207,59 @@ function jsonLd(input: PageInput, sections: MenuSection[]): Html {
   };
   // scriptJson leaves nothing that could close the element: trusted markup.
   return raw(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+}
+
+const LD_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** schema.org's opening hours: a spec per weekly range, and the exceptions (closed = 00:00–00:00). */
+function openingHoursLd(hours: OpeningHours) {
+  const spec = (extra: object, r: { opens: string; closes: string }) => ({
+    '@type': 'OpeningHoursSpecification',
+    ...extra,
+    opens: r.opens,
+    closes: r.closes,
+  });
+  const weekly = hours.weekly.flatMap((d) =>
+    d.ranges.map((r) => spec({ dayOfWeek: `https://schema.org/${LD_DAYS[d.weekday - 1]}` }, r)),
+  );
+  const special = hours.exceptions.flatMap((e) =>
+    (e.ranges.length > 0 ? e.ranges : [{ opens: '00:00', closes: '00:00' }]).map((r) =>
+      spec({ validFrom: e.date, validThrough: e.date }, r),
+    ),
+  );
+  return {
+    ...(weekly.length > 0 ? { openingHoursSpecification: weekly } : {}),
+    ...(special.length > 0 ? { specialOpeningHoursSpecification: special } : {}),
+  };
+}
+
+/** The week's hours in the diner's language (Monday first), and a line the page script fills with "open now". */
+function hoursSection(settings: MenuData['settings'], c: Ctx): Html | '' {
+  const hours = settings.opening_hours;
+  if (hours.weekly.length === 0 && hours.exceptions.length === 0) return '';
+  const dayName = (weekday: number) =>
+    new Intl.DateTimeFormat(c.locale, { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2024, 0, weekday)),
+    );
+  const dateName = (date: string) =>
+    new Intl.DateTimeFormat(c.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${date}T00:00:00Z`),
+    );
+  const ranges = (list: { opens: string; closes: string }[]) =>
+    list.length === 0 ? c.t.closed : list.map((r) => `${r.opens}–${r.closes}`).join(', ');
+  const rows = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
+    const day = hours.weekly.find((d) => d.weekday === weekday);
+    return html`<tr><th scope="row">${dayName(weekday)}</th><td>${ranges(day?.ranges ?? [])}</td></tr>`;
+  });
+  const exceptions = hours.exceptions.map(
+    (e) => html`<tr><th scope="row">${dateName(e.date)}</th><td>${ranges(e.ranges)}</td></tr>`,
+  );
+  const texts = { openUntil: c.t.openUntil, opensAt: c.t.opensAt, closedToday: c.t.closedToday };
+  return html`<section class="hours" aria-labelledby="hours-h"><h2 id="hours-h">${c.t.hoursHeading}</h2>${
+    c.print
+      ? ''
+      : html`<p class="open-now" role="status" data-tz="${settings.timezone}" data-hours="${JSON.stringify(hours)}" data-texts="${JSON.stringify(texts)}"></p>`
+  }<table><tbody>${rows}${exceptions}</tbody></table></section>`;
 }
 
 function favicon(input: PageInput, primary: string, onPrimary: string): string {
@@ -332,6 +387,7 @@ ${sectionNav}
   }${c.print ? '' : filterForm(c, hiddenCount)}</section>
 ${search}
 ${sections.length === 0 ? html`<p>${t.empty}</p>` : rendered.map((r) => r.html)}
+${hoursSection(settings, c)}
 </main>
 <footer><h2>${t.legend}</h2><ol class="legend">${ALLERGEN_KEYS.map(
     (k) => html`<li>${allergenIcon(k)} ${allergenName(k, locale)}</li>`,

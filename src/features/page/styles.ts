@@ -27,6 +27,7 @@ ul{list-style:none;padding:0;margin:0}.notes{font-style:italic}
 .diet{border:1px solid currentColor;border-radius:var(--radius);padding:0 .35rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .info{margin-top:1.25rem;border:1px solid color-mix(in srgb,var(--text) 20%,transparent);border-radius:var(--radius);padding:0 1rem}
+.hours{margin-top:1.25rem}.hours table{border-collapse:collapse}.hours th{text-align:left;font-weight:normal;padding:.1rem 1rem .1rem 0}.open-now{font-weight:bold}
 .info h2{margin-top:1rem;font-size:1.2rem}
 .filter fieldset{border:0;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.3rem .5rem}
 .filter legend{font-weight:600;margin-bottom:.3rem}

@@ -13,6 +13,12 @@ export interface PageTexts {
   /** Heading of the allergen block and the filter. */
   allergenHeading: string;
   hideContaining: string;
+  /** Opening hours: heading, a closed day, and the live line the script writes ({t} = a time). */
+  hoursHeading: string;
+  closed: string;
+  openUntil: string;
+  opensAt: string;
+  closedToday: string;
   /** Before the allergens a dish may contain as traces. */
   mayContain: string;
   /** The filter's choice to hide dishes that may contain a hidden allergen as traces too. */
@@ -43,6 +49,11 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'Il menu è in preparazione.',
     allergenHeading: 'Allergeni e filtri',
     hideContaining: 'Nascondi i piatti che contengono',
+    hoursHeading: 'Orari di apertura',
+    closed: 'Chiuso',
+    openUntil: 'Aperto ora · fino alle {t}',
+    opensAt: 'Chiuso ora · apre alle {t}',
+    closedToday: 'Chiuso oggi',
     mayContain: 'Può contenere tracce di',
     hideTraces: 'Nascondi anche i piatti che ne possono contenere tracce',
     onlyDietary: 'Mostra solo i piatti',
@@ -82,6 +93,11 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'The menu is being prepared.',
     allergenHeading: 'Allergens and filters',
     hideContaining: 'Hide dishes containing',
+    hoursHeading: 'Opening hours',
+    closed: 'Closed',
+    openUntil: 'Open now · until {t}',
+    opensAt: 'Closed now · opens at {t}',
+    closedToday: 'Closed today',
     mayContain: 'May contain traces of',
     hideTraces: 'Also hide dishes that may contain traces',
     onlyDietary: 'Show only dishes that are',
@@ -121,6 +137,11 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'Le menu est en préparation.',
     allergenHeading: 'Allergènes et filtres',
     hideContaining: 'Masquer les plats contenant',
+    hoursHeading: 'Horaires d’ouverture',
+    closed: 'Fermé',
+    openUntil: 'Ouvert · jusqu’à {t}',
+    opensAt: 'Fermé · ouvre à {t}',
+    closedToday: 'Fermé aujourd’hui',
     mayContain: 'Peut contenir des traces de',
     hideTraces: 'Masquer aussi les plats pouvant en contenir des traces',
     onlyDietary: 'Afficher seulement les plats',
@@ -160,6 +181,11 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'Die Speisekarte wird gerade vorbereitet.',
     allergenHeading: 'Allergene und Filter',
     hideContaining: 'Gerichte ausblenden mit',
+    hoursHeading: 'Öffnungszeiten',
+    closed: 'Geschlossen',
+    openUntil: 'Jetzt geöffnet · bis {t}',
+    opensAt: 'Jetzt geschlossen · öffnet um {t}',
+    closedToday: 'Heute geschlossen',
     mayContain: 'Kann Spuren enthalten von',
     hideTraces: 'Auch Gerichte ausblenden, die Spuren enthalten können',
     onlyDietary: 'Nur Gerichte zeigen, die sind',
@@ -199,6 +225,11 @@ export const pageTexts: Record<Locale, PageTexts> = {
     empty: 'La carta está en preparación.',
     allergenHeading: 'Alérgenos y filtros',
     hideContaining: 'Ocultar platos que contienen',
+    hoursHeading: 'Horario',
+    closed: 'Cerrado',
+    openUntil: 'Abierto ahora · hasta las {t}',
+    opensAt: 'Cerrado ahora · abre a las {t}',
+    closedToday: 'Cerrado hoy',
     mayContain: 'Puede contener trazas de',
     hideTraces: 'Ocultar también los platos que pueden contener trazas',
     onlyDietary: 'Mostrar solo platos',

@@ -6,6 +6,7 @@ import { Translated } from '../../http/schemas.js';
 import { isLocale, type Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, storedTranslations } from '../../i18n/text.js';
 import { mediaUrl } from '../media/urls.js';
+import { OpeningHours, parseHours } from './hours.js';
 
 export const Settings = Type.Object({
   id: Type.Integer(),
@@ -32,6 +33,7 @@ export const Settings = Type.Object({
   allergen_info_translations: Translated,
   recommended_label_translations: Translated,
   currency: Type.String({ description: 'ISO 4217 code of the prices (default EUR)' }),
+  opening_hours: OpeningHours,
 });
 export type Settings = Static<typeof Settings>;
 
@@ -67,6 +69,7 @@ export function toSettings(row: SettingsRow, slug: string, locale?: Locale): Set
     allergen_info_translations: info as Record<string, string>,
     recommended_label_translations: label as Record<string, string>,
     currency: row.currency,
+    opening_hours: parseHours(row.opening_hours),
   };
 }
 

@@ -10,6 +10,7 @@ import { TranslatableInput, TranslationsInput, UrlOrEmpty } from '../../http/inp
 import { nowIso } from '../../http/schemas.js';
 import { isLocale, LOCALES } from '../../i18n/locales.js';
 import { parseJson, pickText, storedTranslations, type Translations, writeTranslatable } from '../../i18n/text.js';
+import { hoursIssues, normalizedHours, OpeningHours } from './hours.js';
 import { type SettingsChanges, updateSettings } from './repo.js';
 import { TRANSLATED_SETTINGS } from './schema.js';
 
@@ -40,6 +41,7 @@ export const SettingsInput = Type.Object(
     supported_locales: Type.Optional(Type.Array(LocaleCode, { minItems: 1, maxItems: 5, uniqueItems: true })),
     is_active: Type.Optional(Type.Boolean()),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    opening_hours: Type.Optional(OpeningHours),
   },
   { additionalProperties: false },
 );
@@ -56,9 +58,11 @@ export async function updateRestaurantSettings(w: MenuWrite, input: SettingsInpu
   if (input.currency !== undefined && !Intl.supportedValuesOf('currency').includes(input.currency)) {
     issues.push({ field: 'currency', rule: 'in' });
   }
+  if (input.opening_hours !== undefined) issues.push(...hoursIssues(input.opening_hours));
   if (issues.length > 0) throw new ValidationError(issues);
   const {
     is_active,
+    opening_hours,
     supported_locales,
     cover_charge_text,
     cover_charge_text_translations,
@@ -94,6 +98,7 @@ export async function updateRestaurantSettings(w: MenuWrite, input: SettingsInpu
     ...(timezone === undefined ? {} : { timezone }),
     ...(is_active === undefined ? {} : { is_active: Number(is_active) }),
     ...(supported_locales === undefined ? {} : { supported_locales: JSON.stringify(supported_locales) }),
+    ...(opening_hours === undefined ? {} : { opening_hours: JSON.stringify(normalizedHours(opening_hours)) }),
   };
   if (!changesAnything(current, changes)) return;
   const after = await updateSettings(w.trx, w.tenantId, changes, nowIso());
