@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
 import { createTestApp, eventually, type TestApp } from '../helper.js';
 import { CHROMIUM, launchChromium } from '../panel/browser.js';
@@ -87,5 +88,40 @@ describe('public menu page in Chromium', { skip }, () => {
     assert.equal(response?.status(), 404);
     assert.equal(await page.locator('h1').textContent(), 'Menu non trovato');
     await context.close();
+  });
+
+  test("opening hours: the page says open now or when it opens, in the restaurant's time zone (browser clock fixed)", async () => {
+    const beta = (await t.app.tenants.lookup('beta.localhost'))!;
+    const hours = {
+      weekly: [
+        {
+          weekday: 5,
+          ranges: [
+            { opens: '12:00', closes: '15:00' },
+            { opens: '19:00', closes: '01:00' },
+          ],
+        },
+      ],
+      exceptions: [],
+    };
+    await t.db.db
+      .updateTable('settings')
+      .set({ opening_hours: JSON.stringify(hours) })
+      .where('tenant_id', '=', beta.id)
+      .execute();
+    await bumpMenuVersion(t.db.db, beta.id);
+    // Friday 2026-11-20 in Rome (UTC+1): 20:30, 16:00, and 00:30 on Saturday (yesterday's range).
+    for (const [utc, expected] of [
+      ['2026-11-20T19:30:00Z', 'Open now · until 01:00'],
+      ['2026-11-20T15:00:00Z', 'Closed now · opens at 19:00'],
+      ['2026-11-20T23:30:00Z', 'Open now · until 01:00'],
+      ['2026-11-21T10:00:00Z', 'Closed today'],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.clock.setFixedTime(new Date(utc));
+      await page.goto(`${base('beta')}/?lang=en`);
+      assert.equal(await page.locator('.open-now').textContent(), expected, utc);
+      await page.close();
+    }
   });
 });
