@@ -177,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('snapshots', snapshots);
   app.decorate('documents', documents);
   app.decorate('budget', budget);
-  const menuWriter = new MenuWriter(database.db);
+  const menuWriter = new MenuWriter(database.db, options.now);
   // A write committed here is served here at once and announced to every other instance. The
   // state is read again too (one small query): a write may change what the directory keeps
   // (whether the menu is online, its time zone, default locale).

@@ -79,3 +79,43 @@ export function addDays(day: string, n: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The UTC offset of `timezone` at `ms`, in minutes (Europe/Rome in winter: 60). */
+function offsetMinutes(timezone: string, ms: number): number {
+  let f = offsetFormatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    offsetFormatters.set(timezone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
+  const local = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!);
+  return Math.round((local - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The next moment after `nowMs` when the wall clock of `timezone` reads `hh:mm` (tonight's 05:00 at
+ * 23:00, tomorrow's at 06:00). On a day when that time does not exist (a DST jump), the moment the
+ * clock jumps past it.
+ */
+export function nextWallClock(timezone: string, hh: number, mm: number, nowMs: number): number {
+  const { day } = localDayHour(timezone, nowMs);
+  for (let n = 0; n < 3; n++) {
+    const [y, m, d] = addDays(day, n).split('-').map(Number) as [number, number, number];
+    const naive = Date.UTC(y, m - 1, d, hh, mm);
+    // Two passes: the offset at the guess, then at the corrected moment (they differ around a DST change).
+    let at = naive - offsetMinutes(timezone, naive) * 60_000;
+    at = naive - offsetMinutes(timezone, at) * 60_000;
+    if (at > nowMs) return at;
+  }
+  return nowMs + 24 * 60 * 60_000;
+}

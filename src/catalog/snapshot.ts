@@ -24,8 +24,24 @@ export interface MenuSnapshot {
   wineries: Map<number, WineryRow>;
   /** Active sections with a time window: the only inputs of "which sections are open now". */
   windowed: CategoryRow[];
+  /** Dishes sold out until a given moment: the only inputs of "which sold-out marks have lapsed". */
+  soldOutTimed: TimedSoldOut[];
   /** The open-set key last computed, for the minute it was computed at (see SnapshotStore.openKey). */
-  openKeyAt?: { hhmm: string; key: string };
+  openKeyAt?: { minute: number; key: string };
+  /** The clock of the store that loaded it: what "now" means for its windows and sold-out marks. */
+  now: () => number;
+}
+
+/** A dish marked sold out until `untilMs` (a whole minute). */
+export interface TimedSoldOut {
+  id: number;
+  untilMs: number;
+}
+
+function timedSoldOut(items: ItemRow[]): TimedSoldOut[] {
+  return items
+    .filter((i) => i.sold_out && i.sold_out_until !== null)
+    .map((i) => ({ id: i.id, untilMs: Date.parse(i.sold_out_until!) }));
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -38,7 +54,7 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
   return map;
 }
 
-export async function loadSnapshot(db: Db, tenant: TenantState): Promise<MenuSnapshot> {
+export async function loadSnapshot(db: Db, tenant: TenantState, now: () => number = Date.now): Promise<MenuSnapshot> {
   const tenantId = tenant.id;
   const [settings, theme, sections, types, items, wineries] = await Promise.all([
     findSettings(db, tenantId),
@@ -59,16 +75,30 @@ export async function loadSnapshot(db: Db, tenant: TenantState): Promise<MenuSna
     items: groupBy(items, (i) => i.category_id),
     wineries: new Map(wineries.map((w) => [w.id, w])),
     windowed: sections.filter((s) => s.is_active && s.time_visibility_enabled && s.time_start && s.time_end),
+    soldOutTimed: timedSoldOut(items),
+    now,
   };
 }
 
-/** Ids of the windowed sections open at `hhmm`, as a cache-key fragment ("" when none is windowed). */
-export function openSetKey(snapshot: { windowed: CategoryRow[] }, hhmm: string): string {
-  if (snapshot.windowed.length === 0) return '';
+/**
+ * What changes with the clock alone, as a cache-key fragment: the ids of the windowed sections open
+ * at `hhmm`, then, when some dish is sold out until a given moment, `~` and the ids of those whose
+ * moment has come by `minute` (minutes since the epoch). "" when nothing depends on the time. Every
+ * instance computes the same key from the same version and minute, so a sold-out mark lapses
+ * everywhere at once, like a time window, with no write.
+ */
+export function openSetKey(
+  snapshot: { windowed: CategoryRow[]; soldOutTimed: TimedSoldOut[] },
+  hhmm: string,
+  minute: number,
+): string {
   let key = '';
   for (const s of snapshot.windowed) {
     if (isWithinWindow(s.time_start!, s.time_end!, hhmm)) key += `${s.id},`;
   }
+  if (snapshot.soldOutTimed.length === 0) return key;
+  key += '~';
+  for (const d of snapshot.soldOutTimed) if (d.untilMs <= minute * 60_000) key += `${d.id},`;
   return key;
 }
 
@@ -108,8 +138,9 @@ export interface Schedule {
   /** settings.supported_locales, parsed (the page picks a diner's language among them). */
   supportedLocales: string[];
   windowed: CategoryRow[];
+  soldOutTimed: TimedSoldOut[];
   /** The open-set key last computed, for the minute it was computed at. */
-  openKeyAt?: { hhmm: string; key: string };
+  openKeyAt?: { minute: number; key: string };
 }
 
 interface Held {
@@ -153,7 +184,7 @@ export class SnapshotStore {
     let pending = this.loading.get(key);
     if (!pending) {
       this.builds++;
-      pending = loadSnapshot(this.db, tenant)
+      pending = loadSnapshot(this.db, tenant, this.now)
         .then((snapshot) => {
           this.keep(snapshot);
           return snapshot;
@@ -199,24 +230,28 @@ export class SnapshotStore {
 
   /** The open-set key for this tenant now. */
   openKey(snapshot: MenuSnapshot, timezone: string): string {
-    if (snapshot.windowed.length === 0) return '';
-    // wallClock returns the same string all minute long, so this is one comparison per request.
-    const hhmm = wallClock(timezone, this.now());
-    if (snapshot.openKeyAt?.hhmm === hhmm) return snapshot.openKeyAt.key;
-    const key = openSetKey(snapshot, hhmm);
-    snapshot.openKeyAt = { hhmm, key };
-    return key;
+    return keyAt(snapshot, timezone, this.now());
   }
 
   /** The open-set key now, from the schedule alone. */
   scheduleKey(schedule: Schedule): string {
-    if (schedule.windowed.length === 0) return '';
-    const hhmm = wallClock(schedule.timezone, this.now());
-    if (schedule.openKeyAt?.hhmm === hhmm) return schedule.openKeyAt.key;
-    const key = openSetKey(schedule, hhmm);
-    schedule.openKeyAt = { hhmm, key };
-    return key;
+    return keyAt(schedule, schedule.timezone, this.now());
   }
+}
+
+/** The open-set key at `now`, computed once per minute (then one comparison per request). */
+function keyAt(s: MenuSnapshot | Schedule, timezone: string, now: number): string {
+  if (s.windowed.length === 0 && s.soldOutTimed.length === 0) return '';
+  const minute = Math.floor(now / 60_000);
+  if (s.openKeyAt?.minute === minute) return s.openKeyAt.key;
+  const key = openSetKey(s, wallClock(timezone, now), minute);
+  s.openKeyAt = { minute, key };
+  return key;
+}
+
+/** The snapshot's open-set key now, by its own clock (what the owner's views use for sold-out marks). */
+export function momentKey(snapshot: MenuSnapshot): string {
+  return keyAt(snapshot, snapshot.settings.timezone, snapshot.now());
 }
 
 /** The schedule of a snapshot (see Schedule). */
@@ -227,6 +262,7 @@ export function scheduleOf(snapshot: MenuSnapshot): Schedule {
     defaultLocale: defaultLocaleOf(snapshot),
     supportedLocales: parseLocales(snapshot.settings.supported_locales),
     windowed: snapshot.windowed,
+    soldOutTimed: snapshot.soldOutTimed,
   };
 }
 

@@ -17,7 +17,7 @@ export interface VisibleSection {
  * `wineLast` applies the /menu rule: wine sections after every other one.
  */
 export function visibleTree(snapshot: MenuSnapshot, openKey: View, wineLast: boolean): VisibleSection[] {
-  const open = new Set((openKey ?? '').split(',').filter(Boolean).map(Number));
+  const open = new Set((openKey ?? '').split('~')[0]!.split(',').filter(Boolean).map(Number));
   // openKey null: the owner's view, every section whatever its state or window.
   const shown = (s: CategoryRow) =>
     openKey === null ||
@@ -67,4 +67,16 @@ export function filterItems(items: ItemRow[], f: ItemFilter): ItemRow[] {
       (f.is_recommended === undefined || Boolean(item.is_recommended) === (f.is_recommended === 1)) &&
       f.words.every((w) => item.search_text.includes(w)),
   );
+}
+
+/**
+ * Whether a dish is sold out at the moment of this key (openSetKey): marked, and not one whose
+ * `sold_out_until` had come by then. Every read of one key agrees, so a cached document never
+ * mixes two moments. The owner's view (null) is not a moment: take `SnapshotStore.openKey` instead.
+ */
+export function isSoldOut(row: ItemRow, key: string): boolean {
+  if (!row.sold_out) return false;
+  if (row.sold_out_until === null) return true;
+  const lapsed = key.split('~')[1] ?? '';
+  return !`,${lapsed}`.includes(`,${row.id},`);
 }

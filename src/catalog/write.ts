@@ -41,6 +41,8 @@ export interface MenuWrite {
   trx: Db;
   tenantId: number;
   actor: Actor;
+  /** The app's clock when the write began (a sold-out mark's default end is computed from it). */
+  now: number;
   record(change: Change): void;
 }
 
@@ -56,7 +58,10 @@ export class MenuWriter {
   private readonly inTransaction: InTransaction[] = [];
   private readonly afterCommit: AfterCommit[] = [];
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** Registers a participant; features do this once when the app is assembled. */
   listen(listener: { inTransaction?: InTransaction; afterCommit?: AfterCommit }): void {
@@ -69,7 +74,8 @@ export class MenuWriter {
       const changes: Change[] = [];
       try {
         const { result, version } = await this.db.transaction().execute(async (trx) => {
-          const result = await work({ trx, tenantId, actor, record: (change) => changes.push(change) });
+          const now = this.clock();
+          const result = await work({ trx, tenantId, actor, now, record: (change) => changes.push(change) });
           for (const listener of this.inTransaction) await listener(trx, tenantId, actor, changes);
           return { result, version: await bumpMenuVersion(trx, tenantId) };
         });

@@ -16,6 +16,7 @@ import * as allergenTraces from './migrations/2026112530_allergen_traces.js';
 import * as openingHours from './migrations/2026112540_opening_hours.js';
 import * as loginFailuresPerAddress from './migrations/2026112601_login_failures_per_address.js';
 import * as staffRole from './migrations/2026112602_staff_role.js';
+import * as soldOut from './migrations/2026112603_sold_out.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026112540_opening_hours': openingHours,
   '2026112601_login_failures_per_address': loginFailuresPerAddress,
   '2026112602_staff_role': staffRole,
+  '2026112603_sold_out': soldOut,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -147,6 +147,9 @@ export interface ItemTable {
   updated_at: string;
   /** A point-of-sale system's own id (unique per restaurant), or null. */
   external_id: string | null;
+  /** 1: marked sold out, until sold_out_until (whole minutes, ISO with offset) or, when null, until switched back. */
+  sold_out: Generated<number>;
+  sold_out_until: Generated<string | null>;
 }
 
 export interface UserTable {

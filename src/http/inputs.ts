@@ -24,6 +24,16 @@ export function TranslatableInput(maxLength: number) {
   return Type.Union([Type.String({ maxLength }), TranslationsInput({ requiredItalian: false, maxLength })]);
 }
 
+/** An ISO 8601 moment with its offset (`2026-11-25T18:00:00Z`, `…+01:00`): the wire's date-time. */
+export function IsoDateTime(options: { description?: string } = {}) {
+  return Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$',
+    [RULE]: 'date_format',
+    'x-params': { format: 'ISO 8601, e.g. 2026-11-25T18:00:00Z' },
+    ...options,
+  });
+}
+
 export const HexColor = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', [RULE]: 'hex_color' });
 export const CssLength = Type.String({
   maxLength: 32,

@@ -57,10 +57,14 @@ for (const dialect of dialects) {
         'name',
         'name_translations',
         'price',
+        'sold_out',
+        'sold_out_until',
         'type_id',
         'winery',
         'winery_id',
       ]);
+      assert.equal(dish.sold_out, false);
+      assert.equal(dish.sold_out_until, null);
       assert.equal(typeof dish.id, 'number');
       assert.equal(dish.price, 6.5);
       assert.equal(dish.is_recommended, true);

@@ -23,7 +23,7 @@ export function apiField(column: string, value: unknown): [string, unknown] {
       out = value;
     }
   }
-  if (/^(is|has|show)_/.test(column) && (value === 0 || value === 1)) out = value === 1;
+  if ((/^(is|has|show)_/.test(column) || column === 'sold_out') && (value === 0 || value === 1)) out = value === 1;
   return [name, out];
 }
 

@@ -125,11 +125,11 @@ function dish(item: MenuItem, c: Ctx): Html {
     ? html`<p class="winery">${item.winery.name}${item.winery.region ? ` · ${item.winery.region}` : ''}</p>`
     : '';
   const image = c.images.dishes.get(item.id);
-  return html`<li class="dish" data-item-id="${item.id}" data-allergens="${item.allergens.join(' ')}" data-traces="${item.allergen_traces.join(' ')}" data-dietary="${item.dietary.join(' ')}"><details${attrs({ open: c.print })}><summary>${
+  return html`<li${attrs({ class: ['dish', item.sold_out && 'sold-out'] })} data-item-id="${item.id}" data-allergens="${item.allergens.join(' ')}" data-traces="${item.allergen_traces.join(' ')}" data-dietary="${item.dietary.join(' ')}"><details${attrs({ open: c.print })}><summary>${
     image && !c.print ? picture(image) : ''
   }<span class="name">${item.name}</span>${
     item.is_recommended ? html` <span class="badge">${c.recommendedLabel}</span>` : ''
-  }<span class="price">${formatPrice(item.price, c.locale, c.currency)}</span></summary>${
+  }${item.sold_out ? html` <span class="badge sold-out-mark">${c.t.soldOut}</span>` : ''}<span class="price">${formatPrice(item.price, c.locale, c.currency)}</span></summary>${
     item.description ? html`<p class="description">${item.description}</p>` : ''
   }${winery}</details>${tags(item, c)}</li>`;
 }

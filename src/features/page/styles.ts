@@ -19,6 +19,7 @@ ul{list-style:none;padding:0;margin:0}.notes{font-style:italic}
 .thumb img{width:72px;height:72px;object-fit:cover;border-radius:var(--radius);display:block}
 .price{white-space:nowrap;color:var(--link);font-weight:600}
 .badge{background:var(--accent);color:var(--on-accent);border-radius:var(--radius);padding:0 .45rem;font-size:.8rem;font-weight:600}
+.dish.sold-out .price{text-decoration:line-through}.badge.sold-out-mark{background:var(--text);color:var(--bg)}
 .description,.winery{margin:.1rem 0 .4rem;font-size:.95rem}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem .7rem;font-size:.85rem;margin:.1rem 0 .2rem}
 .traces{font-size:.85rem;margin:0 0 .2rem;font-style:italic}

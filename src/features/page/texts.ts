@@ -7,6 +7,8 @@ export interface PageTexts {
   allergens: string;
   noAllergens: string;
   recommended: string;
+  /** The mark of a dish that stays on the menu but cannot be ordered tonight. */
+  soldOut: string;
   reviews: string;
   vat: string;
   empty: string;
@@ -44,6 +46,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     allergens: 'Allergeni',
     noAllergens: 'Nessun allergene dichiarato',
     recommended: 'Consigliato',
+    soldOut: 'Esaurito',
     reviews: 'Lascia una recensione',
     vat: 'P. IVA',
     empty: 'Il menu è in preparazione.',
@@ -88,6 +91,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     allergens: 'Allergens',
     noAllergens: 'No allergens declared',
     recommended: 'Recommended',
+    soldOut: 'Sold out',
     reviews: 'Leave a review',
     vat: 'VAT no.',
     empty: 'The menu is being prepared.',
@@ -132,6 +136,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     allergens: 'Allergènes',
     noAllergens: 'Aucun allergène déclaré',
     recommended: 'Recommandé',
+    soldOut: 'Épuisé',
     reviews: 'Laisser un avis',
     vat: 'N° TVA',
     empty: 'Le menu est en préparation.',
@@ -176,6 +181,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     allergens: 'Allergene',
     noAllergens: 'Keine Allergene angegeben',
     recommended: 'Empfohlen',
+    soldOut: 'Ausverkauft',
     reviews: 'Bewertung schreiben',
     vat: 'USt-IdNr.',
     empty: 'Die Speisekarte wird gerade vorbereitet.',
@@ -220,6 +226,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     allergens: 'Alérgenos',
     noAllergens: 'Sin alérgenos declarados',
     recommended: 'Recomendado',
+    soldOut: 'Agotado',
     reviews: 'Deja una reseña',
     vat: 'NIF-IVA',
     empty: 'La carta está en preparación.',

@@ -13,7 +13,7 @@ export function sectionView(snapshot: MenuSnapshot, row: CategoryRow, locale: Lo
   const types = snapshot.types.get(row.id) ?? [];
   return {
     ...toSectionFields(row, locale, fallback),
-    items: itemsOf(snapshot, row.id, view).map((item) => itemView(snapshot, item, locale)),
+    items: itemsOf(snapshot, row.id, view).map((item) => itemView(snapshot, item, locale, view)),
     types: (view === null ? types : types.filter((t) => t.is_active)).map((t) => toSubCategory(t, locale, fallback)),
   };
 }

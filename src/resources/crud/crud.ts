@@ -9,7 +9,7 @@ import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalo
 import { type FieldIssue, NotFoundError, PreconditionFailedError, ValidationError } from '../../core/errors.js';
 import { deletedSince, findByExternalId, findRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
 import { ifMatchHolds, rowTag } from '../../http/etag.js';
-import { partial } from '../../http/inputs.js';
+import { IsoDateTime, partial } from '../../http/inputs.js';
 import { IdParams, LocaleQuery, paginate } from '../../http/params.js';
 import {
   adminErrorResponses,
@@ -22,7 +22,7 @@ import {
   pageLinks,
 } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
-import { inOnePass, RULE } from '../../http/validator.js';
+import { inOnePass } from '../../http/validator.js';
 import { acceptReadShape, rawIdParam } from '../../http/write-shape.js';
 import { type Locale, resolveLocale } from '../../i18n/locales.js';
 
@@ -145,10 +145,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       ...r.listQuery.properties,
       external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
       updated_since: Type.Optional(
-        Type.String({
-          pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$',
-          [RULE]: 'date_format',
-          'x-params': { format: 'ISO 8601, e.g. 2026-11-25T18:00:00Z' },
+        IsoDateTime({
           description: 'Only rows changed at or after this time; `meta.deleted` lists the ids deleted since.',
         }),
       ),

@@ -36,7 +36,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { snapshot, openKey } = await publicContext(app, request);
       const locale = servedLocale(snapshot, q.locale);
       const matches = filterItems(orderedItems(snapshot, openKey), { ...q, words: searchWords(q.search ?? '') });
-      return paginate(matches, q, locale, (item) => itemView(snapshot, item, locale));
+      return paginate(matches, q, locale, (item) => itemView(snapshot, item, locale, openKey));
     },
   );
 
@@ -55,7 +55,11 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const locale = servedLocale(snapshot, request.query.locale);
       const item = orderedItems(snapshot, openKey).find((i) => i.id === request.params.id);
       if (!item) throw new NotFoundError();
-      return { success: true, data: itemView(snapshot, item, locale), meta: { generated_at: nowIso(), locale } };
+      return {
+        success: true,
+        data: itemView(snapshot, item, locale, openKey),
+        meta: { generated_at: nowIso(), locale },
+      };
     },
   );
 };

@@ -30,6 +30,12 @@ export const MenuItem = Type.Object({
   allergen_traces: Type.Array(Type.String(), {
     description: 'allergen keys the dish may contain as traces ("may contain"), apart from `allergens`',
   }),
+  // Issue 20: still on the menu, marked sold out.
+  sold_out: Type.Boolean({ description: 'sold out now (the dish stays on the menu, marked)' }),
+  sold_out_until: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'when a sold-out mark lapses by itself (ISO 8601, whole minutes); null when not sold out or sold out until switched back',
+  }),
 });
 export type MenuItem = Static<typeof MenuItem>;
 
@@ -38,6 +44,8 @@ export function toMenuItem(
   winery: WineryRow | undefined,
   locale: Locale,
   defaultLocale: Locale,
+  /** Whether it is sold out at the moment being served (catalog/visibility.ts isSoldOut). */
+  soldOut: boolean,
 ): MenuItem {
   const names = parseJson<Translations>(row.name_translations, {});
   const descriptions = parseJson<Translations>(row.description_translations, {});
@@ -59,5 +67,7 @@ export function toMenuItem(
     dietary: parseJson<string[]>(row.dietary, []),
     image_url: mediaUrl(row.image),
     allergen_traces: parseJson<string[]>(row.allergen_traces, []),
+    sold_out: soldOut,
+    sold_out_until: soldOut ? row.sold_out_until : null,
   };
 }

@@ -1,12 +1,15 @@
 // Dish writes: references must exist in the same tenant, a sub-category must belong to the dish's
 // section, prices are stored in cents, and the search text follows the translations.
 import { type Static, Type } from '@sinclair/typebox';
+import { nextWallClock } from '../../catalog/clock.js';
+import { findSettings } from '../../catalog/repo.js';
 import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
 import { findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
-import { DisplayOrder, Flag, Id, OptionalRef, TranslationsInput } from '../../http/inputs.js';
+import { DisplayOrder, Flag, Id, IsoDateTime, OptionalRef, TranslationsInput } from '../../http/inputs.js';
+import { nowIso } from '../../http/schemas.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { AllergenKey } from '../allergens/data.js';
 import { DIETARY_KEYS } from '../dietary/data.js';
@@ -30,6 +33,10 @@ export const ItemInput = Type.Object(
     is_active: Flag,
     is_recommended: Flag,
     display_order: DisplayOrder,
+    /** true: sold out until sold_out_until, by default the next 05:00 in the restaurant's time zone. */
+    sold_out: Flag,
+    /** A future moment (kept to the minute, rounded up), or null: sold out until switched back. */
+    sold_out_until: Type.Optional(Type.Union([IsoDateTime(), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -51,7 +58,50 @@ async function checkReferences(trx: Db, tenantId: number, v: MenuValues<'items'>
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
-function merge(current: MenuValues<'items'>, input: Partial<ItemInput>): MenuValues<'items'> {
+/** When tonight's service ends: a sold-out mark without a time lapses then. */
+export const SERVICE_ENDS = { hour: 5, minute: 0 };
+
+/**
+ * The sold-out columns after this write. `sold_out: false` clears the mark; `sold_out: true` sets it
+ * until `sold_out_until`, or, when that is omitted, the next 05:00 local (null: until switched
+ * back); `sold_out_until` alone moves the end of a mark (a time alone also sets one).
+ */
+async function soldOutAfter(
+  w: MenuWrite,
+  current: Pick<MenuValues<'items'>, 'sold_out' | 'sold_out_until'>,
+  input: Partial<ItemInput>,
+): Promise<Pick<MenuValues<'items'>, 'sold_out' | 'sold_out_until'>> {
+  const { sold_out: flag, sold_out_until: until } = input;
+  if (flag === false) return { sold_out: 0, sold_out_until: null };
+  const lapsed = current.sold_out_until !== null && Date.parse(current.sold_out_until) <= w.now;
+  if (flag === undefined && until === undefined) {
+    // A mark that lapsed by itself is cleared by the next write of the dish (it no longer counts anyway).
+    return lapsed
+      ? { sold_out: 0, sold_out_until: null }
+      : { sold_out: current.sold_out, sold_out_until: current.sold_out_until };
+  }
+  if (flag === undefined && until === null && (!current.sold_out || lapsed))
+    return { sold_out: 0, sold_out_until: null };
+  if (until === null) return { sold_out: 1, sold_out_until: null };
+  let endMs: number;
+  if (until === undefined) {
+    const { timezone } = await findSettings(w.trx, w.tenantId);
+    endMs = nextWallClock(timezone, SERVICE_ENDS.hour, SERVICE_ENDS.minute, w.now);
+  } else {
+    endMs = Math.ceil(Date.parse(until) / 60_000) * 60_000;
+    if (!(endMs > w.now)) {
+      throw new ValidationError([
+        { field: 'sold_out_until', rule: 'after_or_equal', params: { date: nowIso(new Date(w.now)) } },
+      ]);
+    }
+  }
+  return { sold_out: 1, sold_out_until: nowIso(new Date(endMs)) };
+}
+
+function merge(
+  current: MenuValues<'items'>,
+  input: Partial<ItemInput>,
+): Omit<MenuValues<'items'>, 'sold_out' | 'sold_out_until'> {
   const names = input.name ?? parseJson<Translations>(current.name_translations, {});
   const descriptions = input.description ?? parseJson<Translations>(current.description_translations, {});
   return {
@@ -75,6 +125,8 @@ function merge(current: MenuValues<'items'>, input: Partial<ItemInput>): MenuVal
 
 export async function createItem(w: MenuWrite, input: ItemInput): Promise<number> {
   const blank: MenuValues<'items'> = {
+    sold_out: 0,
+    sold_out_until: null,
     category_id: input.category_id,
     type_id: null,
     winery_id: null,
@@ -90,7 +142,7 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
     display_order: 0,
     search_text: '',
   };
-  const values = merge(blank, input);
+  const values = { ...merge(blank, input), ...(await soldOutAfter(w, blank, input)) };
   await checkReferences(w.trx, w.tenantId, values, await defaultTextIssues(w, 'name', input.name, true));
   if (input.display_order === undefined) {
     values.display_order = await nextOrder(w.trx, 'items', w.tenantId, 'category_id', values.category_id);
@@ -101,7 +153,7 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
 export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemInput>): Promise<void> {
   const current = await findRow(w.trx, 'items', w.tenantId, id);
   if (!current) throw new NotFoundError();
-  const values = merge(current, input);
+  const values = { ...merge(current, input), ...(await soldOutAfter(w, current, input)) };
   await checkReferences(w.trx, w.tenantId, values, await defaultTextIssues(w, 'name', input.name, false));
   await changeRow(w, 'items', current, values);
 }

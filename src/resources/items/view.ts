@@ -1,11 +1,14 @@
 // A dish as the API shows it, from the snapshot (its winery comes along).
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { defaultLocaleOf, momentKey } from '../../catalog/snapshot.js';
+import { isSoldOut, type View } from '../../catalog/visibility.js';
 import type { ItemRow } from '../../db/schema.js';
 import type { Locale } from '../../i18n/locales.js';
 import { type MenuItem, toMenuItem } from './schema.js';
 
-export function itemView(snapshot: MenuSnapshot, row: ItemRow, locale: Locale): MenuItem {
+/** `view`: a diner's open-set key (the moment a document is built for), or null for the owner's view, now. */
+export function itemView(snapshot: MenuSnapshot, row: ItemRow, locale: Locale, view: View = null): MenuItem {
   const winery = row.winery_id === null ? undefined : snapshot.wineries.get(row.winery_id);
-  return toMenuItem(row, winery, locale, defaultLocaleOf(snapshot));
+  const soldOut = isSoldOut(row, view ?? momentKey(snapshot));
+  return toMenuItem(row, winery, locale, defaultLocaleOf(snapshot), soldOut);
 }
