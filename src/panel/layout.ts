@@ -14,6 +14,7 @@ export const NAV: { key: keyof PanelTexts & string; href: string; owners?: true 
   { key: 'settings', href: '/admin/settings', owners: true },
   { key: 'theme', href: '/admin/theme', owners: true },
   { key: 'analytics', href: '/admin/analytics' },
+  { key: 'importExport', href: '/admin/import' },
   { key: 'tokens', href: '/admin/api-tokens' },
   { key: 'staff', href: '/admin/staff', owners: true },
   { key: 'account', href: '/admin/account' },

@@ -13,6 +13,7 @@ import { registerMenuEditor } from './menu/index.js';
 import { registerAccount } from './pages/account.js';
 import { installErrorPages } from './pages/error-page.js';
 import { registerHome } from './pages/home.js';
+import { registerImport } from './pages/import.js';
 import { registerLogin } from './pages/login.js';
 import { registerPreview } from './pages/preview.js';
 import { settingsEditor } from './pages/settings.js';
@@ -50,6 +51,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerHome(app);
   registerMenuEditor(app);
   registerAnalytics(app, now);
+  registerImport(app);
   registerSingleEditor(app, settingsEditor);
   registerSingleEditor(app, themeEditor);
   registerPreview(app);

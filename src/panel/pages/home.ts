@@ -11,6 +11,7 @@ const DESCRIPTIONS: Record<string, keyof PanelTexts> = {
   settings: 'homeSettings',
   theme: 'homeTheme',
   analytics: 'homeAnalytics',
+  importExport: 'homeImport',
   tokens: 'homeTokens',
   staff: 'homeStaff',
   account: 'homeAccount',

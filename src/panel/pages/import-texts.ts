@@ -1,0 +1,107 @@
+// The import and export page's words, in English and Italian (kept beside the page, like the menu
+// editor's).
+import type { PanelLocale } from '../context.js';
+
+const en = {
+  title: 'Import and export',
+  intro:
+    'Take the whole menu out as a file, or bring one in: first a preview of what would change, then one click applies it all at once (or nothing, if any row has a problem).',
+  exportTitle: 'Download the menu',
+  exportJson: 'Whole menu (JSON)',
+  exportJsonHelp:
+    'Sections, sub-sections, sub-categories, dishes and wineries in every language: a backup, or a copy for another restaurant.',
+  exportCsv: 'Dishes as a spreadsheet (CSV)',
+  exportCsvHelp:
+    'One row per dish, a column per language and per allergen. Edit it in Excel or LibreOffice and import it back.',
+  separator: 'Separator',
+  semicolon: 'Semicolon (Excel in Italian)',
+  comma: 'Comma (Excel in English, Google Sheets)',
+  download: 'Download CSV',
+  importTitle: 'Import a file',
+  importHelp:
+    'A JSON file downloaded here (or made by your POS), or a CSV of dishes. Rows are matched by their id or external id; rows without one are created. At most 10 MiB.',
+  file: 'File',
+  prune: 'Delete what the file leaves out (sections, dishes, sub-categories and wineries not in the file)',
+  pruneCsv: 'A CSV only changes dishes: with this box ticked, dishes not in the file are deleted.',
+  preview: 'Preview the changes',
+  ownersOnly: 'Only the restaurant’s owners can import a menu.',
+  noFile: 'Choose a file first.',
+  notJson: (message: string) => `The file is not valid JSON: ${message}`,
+  previewTitle: 'What this file would change',
+  previewNothing: 'This file matches the menu as it is: importing it would change nothing.',
+  previewIntro: 'Nothing has been changed yet. This is what importing the file would do:',
+  kind: 'Rows',
+  created: 'Created',
+  changed: 'Changed',
+  deleted: 'Deleted',
+  unchanged: 'Unchanged',
+  wineries: 'Wineries',
+  sections: 'Sections',
+  sub_categories: 'Sub-categories',
+  items: 'Dishes',
+  apply: 'Apply these changes',
+  startOver: 'Choose another file',
+  errorsTitle: (n: number) => (n === 1 ? 'The file has 1 problem' : `The file has ${n} problems`),
+  errorsIntro: 'Nothing was changed. Correct the file and import it again.',
+  where: 'Where',
+  problem: 'Problem',
+  line: (n: number) => `Line ${n}`,
+  header: 'Header line',
+  applied: 'The file was imported. The public menu and the API show the changes now.',
+  appliedNothing: 'The file matched the menu: nothing was changed.',
+};
+
+export type ImportTexts = typeof en;
+
+const it: ImportTexts = {
+  title: 'Importa ed esporta',
+  intro:
+    'Scarica tutto il menu in un file, oppure caricane uno: prima un’anteprima di cosa cambierebbe, poi un clic applica tutto in una volta (o niente, se una riga ha un problema).',
+  exportTitle: 'Scarica il menu',
+  exportJson: 'Tutto il menu (JSON)',
+  exportJsonHelp:
+    'Sezioni, sottosezioni, sottocategorie, piatti e cantine in tutte le lingue: una copia di sicurezza, o per un altro locale.',
+  exportCsv: 'Piatti come foglio di calcolo (CSV)',
+  exportCsvHelp:
+    'Una riga per piatto, una colonna per lingua e per allergene. Modificalo in Excel o LibreOffice e reimportalo.',
+  separator: 'Separatore',
+  semicolon: 'Punto e virgola (Excel in italiano)',
+  comma: 'Virgola (Excel in inglese, Google Fogli)',
+  download: 'Scarica CSV',
+  importTitle: 'Importa un file',
+  importHelp:
+    'Un file JSON scaricato qui (o prodotto dalla cassa), oppure un CSV di piatti. Le righe sono riconosciute dall’id o dall’id esterno; quelle senza vengono create. Al massimo 10 MiB.',
+  file: 'File',
+  prune: 'Elimina ciò che il file non contiene (sezioni, piatti, sottocategorie e cantine assenti dal file)',
+  pruneCsv: 'Un CSV cambia solo i piatti: con questa casella, i piatti assenti dal file vengono eliminati.',
+  preview: 'Mostra le modifiche',
+  ownersOnly: 'Solo i titolari del locale possono importare un menu.',
+  noFile: 'Scegli prima un file.',
+  notJson: (message: string) => `Il file non è un JSON valido: ${message}`,
+  previewTitle: 'Cosa cambierebbe questo file',
+  previewNothing: 'Questo file corrisponde al menu attuale: importarlo non cambierebbe nulla.',
+  previewIntro: 'Non è ancora cambiato nulla. Ecco cosa farebbe l’importazione del file:',
+  kind: 'Righe',
+  created: 'Create',
+  changed: 'Modificate',
+  deleted: 'Eliminate',
+  unchanged: 'Invariate',
+  wineries: 'Cantine',
+  sections: 'Sezioni',
+  sub_categories: 'Sottocategorie',
+  items: 'Piatti',
+  apply: 'Applica queste modifiche',
+  startOver: 'Scegli un altro file',
+  errorsTitle: (n: number) => (n === 1 ? 'Il file ha 1 problema' : `Il file ha ${n} problemi`),
+  errorsIntro: 'Non è cambiato nulla. Correggi il file e importalo di nuovo.',
+  where: 'Dove',
+  problem: 'Problema',
+  line: (n: number) => `Riga ${n}`,
+  header: 'Riga di intestazione',
+  applied: 'Il file è stato importato. Il menu pubblico e l’API mostrano già le modifiche.',
+  appliedNothing: 'Il file corrispondeva al menu: non è cambiato nulla.',
+};
+
+export function importTexts(locale: PanelLocale): ImportTexts {
+  return locale === 'it' ? it : en;
+}

@@ -1,0 +1,193 @@
+// /admin/import: the whole menu out (JSON, CSV) and in, on the same functions as the API's
+// `GET /admin/menu/export` and `PUT /admin/menu`: a file is first applied as a dry run (the
+// preview: rows created, changed, deleted), then applied for real from the preview's form, in
+// one transaction. A file with any error lists every error by CSV line or document path and
+// changes nothing. The preview carries the file's text back in its form, so no upload is kept
+// on the server between the two steps (and any instance can apply it).
+import type { FastifyInstance } from 'fastify';
+import { ownerSnapshot } from '../../catalog/write.js';
+import { type FieldIssue, ValidationError } from '../../core/errors.js';
+import { importMenu, type SyncSummary } from '../../features/sync/apply.js';
+import { csvIssues, csvToDocument, exportCsv } from '../../features/sync/csv.js';
+import { exportDocument } from '../../features/sync/document.js';
+import { type Html, html } from '../../http/html.js';
+import { formatMessage } from '../../i18n/messages.js';
+import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
+import { asForm, checkbox, csrfField, notice, str } from '../forms.js';
+import { renderPage } from '../layout.js';
+import { UPLOAD_MAX_BYTES, uploadedFile, withUploads } from '../uploads.js';
+import { panelActor } from './actor.js';
+import { type ImportTexts, importTexts } from './import-texts.js';
+
+const KINDS = ['sections', 'sub_categories', 'items', 'wineries'] as const;
+
+type Outcome = { ok: true; changed: boolean; summary: SyncSummary } | { ok: false; issues: FieldIssue[] };
+
+/** Applies a file's text (JSON document or CSV of dishes) as the API does; errors come back as data. */
+async function runImport(
+  app: FastifyInstance,
+  ctx: PanelContext,
+  text: string,
+  options: { dryRun: boolean; prune: boolean },
+): Promise<Outcome> {
+  const actor = { ...panelActor(ctx), via: 'import' as const };
+  const t = importTexts(ctx.locale);
+  try {
+    if (/^\s*[[{]/.test(text)) {
+      let doc: unknown;
+      try {
+        doc = JSON.parse(text);
+      } catch (err) {
+        return {
+          ok: false,
+          issues: [{ field: '', rule: 'malformed_json', params: { detail: t.notJson((err as Error).message) } }],
+        };
+      }
+      return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
+    }
+    const { doc, lines } = csvToDocument(await ownerSnapshot(app, ctx.tenantId), text);
+    try {
+      return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
+    } catch (err) {
+      if (err instanceof ValidationError) throw new ValidationError(csvIssues(err.issues, lines));
+      throw err;
+    }
+  } catch (err) {
+    if (err instanceof ValidationError) return { ok: false, issues: err.issues };
+    throw err;
+  }
+}
+
+/** Where an error is, as an owner reads it: a CSV line, the header, or the document path. */
+function placeOf(t: ImportTexts, field: string): { where: string; attribute: string } {
+  const row = /^rows\[(\d+)\]\.(.+)$/.exec(field);
+  if (row) return { where: t.line(Number(row[1])), attribute: row[2] };
+  if (field.startsWith('header.')) return { where: t.header, attribute: field.slice('header.'.length) };
+  const at = field.lastIndexOf('.');
+  return at < 0 ? { where: field, attribute: field } : { where: field.slice(0, at), attribute: field.slice(at + 1) };
+}
+
+function errorList(ctx: PanelContext, issues: FieldIssue[]): Html {
+  const t = importTexts(ctx.locale);
+  const rows = issues.map((issue) => {
+    const { where, attribute } = placeOf(t, issue.field);
+    const message =
+      issue.rule === 'malformed_json' && issue.params?.detail
+        ? String(issue.params.detail)
+        : formatMessage(ctx.locale, issue.rule, { attribute, ...issue.params });
+    return html`<tr><td data-label="${t.where}"><div><code>${where}</code></div></td><td data-label="${t.problem}"><div>${message}</div></td></tr>`;
+  });
+  return html`<section aria-labelledby="import-errors" class="import-errors">
+<div class="error-summary" role="alert" tabindex="-1"><h2 id="import-errors">${t.errorsTitle(issues.length)}</h2><p>${t.errorsIntro}</p></div>
+<table class="list"><thead><tr><th scope="col">${t.where}</th><th scope="col">${t.problem}</th></tr></thead><tbody>${rows}</tbody></table>
+</section>`;
+}
+
+function summaryTable(t: ImportTexts, summary: SyncSummary): Html {
+  const rows = KINDS.map(
+    (kind) =>
+      html`<tr data-kind="${kind}"><th scope="row" data-label="${t.kind}">${t[kind]}</th><td data-label="${t.created}"><div>${summary[kind].created}</div></td><td data-label="${t.changed}"><div>${summary[kind].updated}</div></td><td data-label="${t.deleted}"><div>${summary[kind].deleted}</div></td><td data-label="${t.unchanged}"><div>${summary[kind].unchanged}</div></td></tr>`,
+  );
+  return html`<table class="list"><thead><tr><th scope="col">${t.kind}</th><th scope="col">${t.created}</th><th scope="col">${t.changed}</th><th scope="col">${t.deleted}</th><th scope="col">${t.unchanged}</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** The apply form of a preview: the file's text travels back in a hidden field of the same form. */
+function applyForm(ctx: PanelContext, text: string, prune: boolean): Html {
+  const t = importTexts(ctx.locale);
+  return html`<form method="post" action="/admin/import/apply" enctype="multipart/form-data" class="actions">${csrfField(ctx)}
+<textarea name="document" hidden>${text}</textarea>${prune ? html`<input type="hidden" name="prune" value="1">` : ''}
+<button type="submit" class="primary">${t.apply}</button> <a href="/admin/import">${t.startOver}</a></form>`;
+}
+
+function mainPage(ctx: PanelContext, top: Html | string = ''): Html {
+  const t = importTexts(ctx.locale);
+  const owner = ctx.session?.user.role === 'owner';
+  const semicolonFirst = ctx.locale === 'it';
+  const separators = [
+    { value: 'semicolon', label: t.semicolon },
+    { value: 'comma', label: t.comma },
+  ];
+  if (!semicolonFirst) separators.reverse();
+  const radios = separators.map(
+    (s, i) =>
+      html`<div class="check"><input type="radio" id="sep-${s.value}" name="delimiter" value="${s.value}"${i === 0 ? html` checked` : ''}><label for="sep-${s.value}">${s.label}</label></div>`,
+  );
+  const upload = owner
+    ? html`<form method="post" action="/admin/import/preview" enctype="multipart/form-data">${csrfField(ctx)}
+<div class="field"><label for="f-file">${t.file}</label><p class="hint" id="f-file-hint">${t.importHelp}</p>
+<input type="file" id="f-file" name="file" accept=".json,.csv,application/json,text/csv" required aria-describedby="f-file-hint"></div>
+${checkbox({ name: 'prune', label: t.prune, hint: t.pruneCsv, checked: false })}
+<div class="actions"><button type="submit" class="primary">${t.preview}</button></div></form>`
+    : html`<p>${t.ownersOnly}</p>`;
+  const body = html`${top}<p>${t.intro}</p>
+<section aria-labelledby="export-title"><h2 id="export-title">${t.exportTitle}</h2>
+<ul class="downloads"><li><a href="/admin/import/menu.json" download>${t.exportJson}</a> <span class="hint">${t.exportJsonHelp}</span></li></ul>
+<form method="get" action="/admin/import/dishes.csv"><fieldset class="field"><legend>${t.exportCsv}</legend><p class="hint">${t.exportCsvHelp}</p>
+<fieldset class="field"><legend>${t.separator}</legend>${radios}</fieldset></fieldset>
+<div class="actions"><button type="submit">${t.download}</button></div></form></section>
+<section aria-labelledby="import-title"><h2 id="import-title">${t.importTitle}</h2>${upload}</section>`;
+  return renderPage(ctx, { title: t.title, body, active: 'importExport' });
+}
+
+const isOn = (value: string) => value === '1' || value === 'on' || value === 'true';
+
+export function registerImport(app: FastifyInstance): void {
+  app.get('/import', async (request, reply) => {
+    const ctx = request.panel;
+    const t = importTexts(ctx.locale);
+    const applied = queryParam(request, 'applied');
+    const top =
+      applied === '1' ? notice('success', t.applied) : applied === '0' ? notice('info', t.appliedNothing) : '';
+    return sendPage(reply, mainPage(ctx, top));
+  });
+
+  app.get('/import/menu.json', async (request, reply) => {
+    const snapshot = await ownerSnapshot(app, request.panel.tenantId);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${snapshot.slug}-menu.json"`)
+      .send(`${JSON.stringify(exportDocument(snapshot), null, 2)}\n`);
+  });
+
+  app.get('/import/dishes.csv', async (request, reply) => {
+    const ctx = request.panel;
+    const chosen = queryParam(request, 'delimiter');
+    // Italian Excel reads ';' (and 12,50); the English panel's default is ','.
+    const semicolon = chosen === 'semicolon' || (chosen !== 'comma' && ctx.locale === 'it');
+    const snapshot = await ownerSnapshot(app, ctx.tenantId);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.csv"`)
+      .send(exportCsv(snapshot, semicolon ? ';' : ','));
+  });
+
+  withUploads(app, (scope) => {
+    scope.post('/import/preview', { config: { panelAccess: 'owner' } }, async (request, reply) => {
+      const ctx = request.panel;
+      const t = importTexts(ctx.locale);
+      const form = asForm(request.body);
+      const file = uploadedFile(request.body, 'file');
+      const prune = isOn(str(form, 'prune'));
+      if (file.length === 0) return sendPage(reply, mainPage(ctx, notice('error', t.noFile)), 422);
+      const text = file.toString('utf8').replace(/^\uFEFF/, '');
+      const outcome = await runImport(app, ctx, text, { dryRun: true, prune });
+      if (!outcome.ok) return sendPage(reply, mainPage(ctx, errorList(ctx, outcome.issues)), 422);
+      const preview = outcome.changed
+        ? html`<p>${t.previewIntro}</p>${summaryTable(t, outcome.summary)}${applyForm(ctx, text, prune)}`
+        : html`${notice('info', t.previewNothing)}<p><a href="/admin/import">${t.startOver}</a></p>`;
+      const body = html`<section aria-labelledby="preview-title"><h2 id="preview-title">${t.previewTitle}</h2>${preview}</section>`;
+      return sendPage(reply, renderPage(ctx, { title: t.title, body, active: 'importExport' }));
+    });
+
+    scope.post('/import/apply', { config: { panelAccess: 'owner' } }, async (request, reply) => {
+      const ctx = request.panel;
+      const form = asForm(request.body);
+      const text = str(form, 'document');
+      if (text.length === 0 || text.length > 2 * UPLOAD_MAX_BYTES) return seeOther(reply, '/admin/import');
+      const outcome = await runImport(app, ctx, text, { dryRun: false, prune: isOn(str(form, 'prune')) });
+      // The menu may have changed since the preview: the errors are shown as on a preview.
+      if (!outcome.ok) return sendPage(reply, mainPage(ctx, errorList(ctx, outcome.issues)), 422);
+      return seeOther(reply, `/admin/import?applied=${outcome.changed ? 1 : 0}`);
+    });
+  });
+}

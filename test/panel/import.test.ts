@@ -1,0 +1,203 @@
+// /admin/import over HTTP: downloads (JSON as the API exports it, CSV with ';' for the Italian
+// panel), a file previewed as a dry run (nothing written), then applied in one write (audit
+// entries by the signed-in user, via import); a file with errors lists each by line or path and
+// changes nothing; another restaurant's rows are out of reach; staff and forged forms are refused.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createUser } from '../../src/accounts/users/service.js';
+import { dialects } from '../helper.js';
+import type { PanelClient } from './client.js';
+import { BETA_OWNER, type PanelBed, panelBed } from './setup.js';
+
+const unescapeHtml = (text: string) =>
+  text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+
+/** The file a preview carries back to be applied. */
+function previewedDocument(body: string): string {
+  const m = /<textarea name="document" hidden>([\s\S]*?)<\/textarea>/.exec(body);
+  assert.ok(m, 'the preview has an apply form with the file');
+  return unescapeHtml(m[1]);
+}
+
+const csvFile = (data: string) => ({ field: 'file', filename: 'dishes.csv', type: 'text/csv', data });
+const jsonFile = (data: string) => ({ field: 'file', filename: 'menu.json', type: 'application/json', data });
+
+for (const dialect of dialects) {
+  describe(`panel import and export (${dialect})`, () => {
+    let bed: PanelBed;
+    let c: PanelClient;
+    before(async () => {
+      bed = await panelBed(dialect);
+      c = await bed.owner();
+    });
+    after(() => bed.close());
+
+    const dishes = async (tenantId: number) =>
+      (
+        await bed.db.db
+          .selectFrom('items')
+          .select(['id', 'price_cents', 'name_translations'])
+          .where('tenant_id', '=', tenantId)
+          .orderBy('id')
+          .execute()
+      ).map((r) => ({
+        id: r.id,
+        price: Number(r.price_cents) / 100,
+        name: JSON.parse(r.name_translations).it as string,
+      }));
+
+    test('the page is in the navigation and offers the JSON and the CSV with a separator choice', async () => {
+      const page = await c.get('/admin/import');
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /<a href="\/admin\/import" aria-current="page">Import and export<\/a>/);
+      assert.match(page.body, /href="\/admin\/import\/menu.json" download/);
+      assert.match(page.body, /name="delimiter" value="comma" checked/);
+      assert.match(page.body, /enctype="multipart\/form-data"/);
+      const it = await c.get('/admin/import', { 'accept-language': 'it' });
+      assert.match(it.body, /name="delimiter" value="semicolon" checked/);
+    });
+
+    test('the JSON download is the API’s whole-menu document of this restaurant only', async () => {
+      const res = await c.get('/admin/import/menu.json');
+      assert.equal(res.statusCode, 200);
+      assert.match(String(res.headers['content-disposition']), /attachment; filename="alpha-menu.json"/);
+      const doc = JSON.parse(res.body);
+      assert.ok(Array.isArray(doc.sections));
+      assert.match(res.body, /Bruschetta Alpha/);
+      assert.doesNotMatch(res.body, /Bruschetta Beta/);
+    });
+
+    test('the CSV uses ; and 6,50 for the Italian panel, , and 6.50 in English, or the separator chosen', async () => {
+      const italian = await c.get('/admin/import/dishes.csv', { 'accept-language': 'it' });
+      assert.equal(italian.statusCode, 200);
+      assert.match(String(italian.headers['content-type']), /^text\/csv/);
+      assert.match(italian.body, /^id;external_id;section;/);
+      assert.match(italian.body, /;6,50;/);
+      const english = await c.get('/admin/import/dishes.csv');
+      assert.match(english.body, /^id,external_id,section,/);
+      assert.match(english.body, /,6.50,/);
+      const chosen = await c.get('/admin/import/dishes.csv?delimiter=semicolon');
+      assert.match(chosen.body, /^id;external_id;section;/);
+    });
+
+    test('a CSV with one bad row lists the row and the field, and changes nothing', async () => {
+      const before = await dishes(bed.alpha);
+      const csv = (await c.get('/admin/import/dishes.csv')).body;
+      const lines = csv.trimEnd().split('\r\n');
+      lines[2] = lines[2].replace(/,9.00,/, ',nove,');
+      assert.notEqual(lines[2], csv.split('\r\n')[2], 'the test changed the row');
+      await c.get('/admin/import');
+      const res = await c.postMultipart('/admin/import/preview', {}, csvFile(`${lines.join('\r\n')}\r\n`));
+      assert.equal(res.statusCode, 422);
+      assert.match(res.body, /The file has 1 problem/);
+      assert.match(res.body, /<code>Line 3<\/code>/);
+      assert.match(res.body, /The price field must be a number\./);
+      assert.doesNotMatch(res.body, /name="document"/, 'no apply form');
+      assert.deepEqual(await dishes(bed.alpha), before);
+    });
+
+    test('a valid CSV is previewed without writing, then applied in one write by the owner', async () => {
+      const before = await dishes(bed.alpha);
+      const csv = (await c.get('/admin/import/dishes.csv')).body;
+      const header = csv.split('\r\n')[0].split(',');
+      const lines = csv.trimEnd().split('\r\n');
+      lines[2] = lines[2].replace(/,9.00,/, ',9.50,');
+      const row = header.map((col) =>
+        col === 'section' ? 'Antipasti' : col === 'price' ? '4' : col === 'name_it' ? 'Olive ascolane' : '',
+      );
+      lines.push(row.join(','));
+      await c.get('/admin/import');
+      const preview = await c.postMultipart('/admin/import/preview', {}, csvFile(`${lines.join('\r\n')}\r\n`));
+      assert.equal(preview.statusCode, 200);
+      assert.match(
+        preview.body,
+        /data-kind="items"><th scope="row" data-label="Rows">Dishes<\/th><td data-label="Created"><div>1<\/div><\/td><td data-label="Changed"><div>1<\/div>/,
+      );
+      assert.deepEqual(await dishes(bed.alpha), before, 'a preview writes nothing');
+      const auditBefore = await bed.db.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('tenant_id', '=', bed.alpha)
+        .execute();
+
+      const applied = await c.postMultipart('/admin/import/apply', { document: previewedDocument(preview.body) });
+      assert.equal(applied.statusCode, 303);
+      assert.equal(applied.headers.location, '/admin/import?applied=1');
+      const after = await dishes(bed.alpha);
+      assert.equal(after.length, before.length + 1);
+      assert.equal(after.find((d) => d.name === 'Caprese')?.price, 9.5);
+      assert.equal(after.find((d) => d.name === 'Olive ascolane')?.price, 4);
+      const entries = await bed.db.db
+        .selectFrom('audit_log')
+        .select(['via', 'user_id'])
+        .where('tenant_id', '=', bed.alpha)
+        .where('id', 'not in', auditBefore.length ? auditBefore.map((e) => e.id) : [0])
+        .execute();
+      assert.ok(entries.length >= 2);
+      assert.ok(entries.every((e) => e.via === 'import' && e.user_id !== null));
+      const page = await c.get(applied.headers.location as string);
+      assert.match(page.body, /The file was imported\./);
+    });
+
+    test('a JSON document with errors names each by its path; a file that is not JSON says so', async () => {
+      const before = await dishes(bed.alpha);
+      const doc = JSON.parse((await c.get('/admin/import/menu.json')).body);
+      doc.sections[0].items[0].price = -1;
+      doc.sections[0].items[1].allergens = ['gluten'];
+      await c.get('/admin/import');
+      const res = await c.postMultipart('/admin/import/preview', {}, jsonFile(JSON.stringify(doc)));
+      assert.equal(res.statusCode, 422);
+      assert.match(res.body, /The file has 2 problems/);
+      assert.match(res.body, /<code>sections\[0\]\.items\[0\]<\/code>/);
+      assert.match(res.body, /<code>sections\[0\]\.items\[1\]<\/code>/);
+      const broken = await c.postMultipart('/admin/import/preview', {}, jsonFile('{"sections": ['));
+      assert.equal(broken.statusCode, 422);
+      assert.match(broken.body, /The file is not valid JSON/);
+      const none = await c.postMultipart('/admin/import/preview', {});
+      assert.equal(none.statusCode, 422);
+      assert.match(none.body, /Choose a file first\./);
+      assert.deepEqual(await dishes(bed.alpha), before);
+    });
+
+    test('another restaurant’s dish ids do not reach its rows; its own export and import stay its own', async () => {
+      const betaBefore = await dishes(bed.beta);
+      const doc = JSON.parse((await c.get('/admin/import/menu.json')).body);
+      doc.sections[0].items[0].id = betaBefore[0].id;
+      doc.sections[0].items[0].external_id = null;
+      doc.sections[0].items[0].price = 1;
+      await c.get('/admin/import');
+      await c.postMultipart('/admin/import/apply', { document: JSON.stringify(doc) });
+      assert.deepEqual(await dishes(bed.beta), betaBefore, 'beta untouched');
+      const beta = bed.client('beta');
+      await beta.signIn(BETA_OWNER.email, BETA_OWNER.password);
+      const own = await beta.get('/admin/import/menu.json');
+      assert.match(own.body, /Bruschetta Beta/);
+      assert.doesNotMatch(own.body, /Bruschetta Alpha/);
+    });
+
+    test('staff may download but not import; a form without the CSRF token changes nothing', async () => {
+      await createUser(bed.db.db, bed.alpha, { email: 'staff@alpha.test', password: 'staff-password', role: 'staff' });
+      const staff = bed.client();
+      await staff.signIn('staff@alpha.test', 'staff-password');
+      const page = await staff.get('/admin/import');
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /Only the restaurant’s owners can import a menu\./);
+      assert.equal((await staff.get('/admin/import/menu.json')).statusCode, 200);
+      const before = await dishes(bed.alpha);
+      const doc = JSON.parse((await c.get('/admin/import/menu.json')).body);
+      doc.sections[0].items[0].price = 99;
+      const refused = await staff.postMultipart('/admin/import/apply', { document: JSON.stringify(doc) });
+      assert.equal(refused.statusCode, 403);
+      const forged = await c.postMultipart('/admin/import/apply', { document: JSON.stringify(doc) }, undefined, {
+        csrf: null,
+      });
+      assert.equal(forged.statusCode, 403);
+      assert.deepEqual(await dishes(bed.alpha), before);
+    });
+  });
+}
