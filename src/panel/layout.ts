@@ -15,6 +15,7 @@ export const NAV: { key: keyof PanelTexts & string; href: string; owners?: true 
   { key: 'theme', href: '/admin/theme', owners: true },
   { key: 'analytics', href: '/admin/analytics' },
   { key: 'importExport', href: '/admin/import' },
+  { key: 'history', href: '/admin/history' },
   { key: 'tokens', href: '/admin/api-tokens' },
   { key: 'staff', href: '/admin/staff', owners: true },
   { key: 'account', href: '/admin/account' },

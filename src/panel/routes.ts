@@ -12,6 +12,7 @@ import { renderPage } from './layout.js';
 import { registerMenuEditor } from './menu/index.js';
 import { registerAccount } from './pages/account.js';
 import { installErrorPages } from './pages/error-page.js';
+import { registerHistory } from './pages/history.js';
 import { registerHome } from './pages/home.js';
 import { registerImport } from './pages/import.js';
 import { registerLogin } from './pages/login.js';
@@ -52,6 +53,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerMenuEditor(app);
   registerAnalytics(app, now);
   registerImport(app);
+  registerHistory(app);
   registerSingleEditor(app, settingsEditor);
   registerSingleEditor(app, themeEditor);
   registerPreview(app);

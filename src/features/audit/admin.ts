@@ -94,6 +94,9 @@ export interface AuditQueryInput {
   to?: string;
   page: number;
   per_page: number;
+  /** Panel filters (not on the API's query): entries by this user, or about any of these rows. */
+  user_id?: number;
+  rows?: { resource: string; ids: number[] }[];
 }
 
 /** One page of the audit log with its pagination meta: the API route and the panel's page both use it. */
@@ -108,6 +111,8 @@ export async function readAuditLog(db: Db, tenantId: number, q: AuditQueryInput)
       field: q.field,
       from: q.from ? `${q.from}T00:00:00.000Z` : undefined,
       to: q.to ? nextDay(q.to) : undefined,
+      userId: q.user_id,
+      anyOf: q.rows,
     },
     { offset: (q.page - 1) * q.per_page, limit: q.per_page },
   );

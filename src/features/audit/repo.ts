@@ -28,6 +28,10 @@ export interface AuditFilter {
   /** ISO instants, inclusive from, exclusive to. */
   from?: string;
   to?: string;
+  /** Entries written by this user (panel, or a token of theirs). */
+  userId?: number;
+  /** Entries about any of these rows (a section and the dishes in it). */
+  anyOf?: { resource: string; ids: number[] }[];
 }
 
 function filtered(db: Db, tenantId: number, f: AuditFilter) {
@@ -37,6 +41,16 @@ function filtered(db: Db, tenantId: number, f: AuditFilter) {
   if (f.field !== undefined) q = q.where('fields', 'like', `%,${f.field},%`);
   if (f.from !== undefined) q = q.where('occurred_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('occurred_at', '<', f.to);
+  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+  const groups = (f.anyOf ?? []).filter((g) => g.ids.length > 0);
+  if (f.anyOf !== undefined) {
+    // An empty list of rows matches nothing (a section that no longer exists has no history here).
+    q = q.where((eb) =>
+      groups.length === 0
+        ? eb('resource_id', '<', 0)
+        : eb.or(groups.map((g) => eb.and([eb('resource', '=', g.resource), eb('resource_id', 'in', g.ids)]))),
+    );
+  }
   return q;
 }
 
@@ -57,4 +71,18 @@ export async function listAuditEntries(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(count) };
+}
+
+/** The people who appear in a restaurant's audit log (removed users too), for the history's filter. */
+export async function auditPeople(db: Db, tenantId: number): Promise<{ user_id: number; user_email: string }[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['user_id', 'user_email'])
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'is not', null)
+    .where('user_email', 'is not', null)
+    .orderBy('user_email')
+    .execute();
+  return rows.map((r) => ({ user_id: Number(r.user_id), user_email: String(r.user_email) }));
 }

@@ -12,6 +12,7 @@ const DESCRIPTIONS: Record<string, keyof PanelTexts> = {
   theme: 'homeTheme',
   analytics: 'homeAnalytics',
   importExport: 'homeImport',
+  history: 'homeHistory',
   tokens: 'homeTokens',
   staff: 'homeStaff',
   account: 'homeAccount',

@@ -1,0 +1,142 @@
+// /admin/history over HTTP: the audit log with who, when (in the panel's language, not ISO), each
+// field before and after (prices in the menu's currency, allergens by name); filters by dish,
+// section (its dishes too), person and field; 25 entries a page; another restaurant's changes
+// never shown.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createUser } from '../../src/accounts/users/service.js';
+import { writeMenu } from '../../src/catalog/write.js';
+import { updateCategory } from '../../src/resources/categories/service.js';
+import { updateItem } from '../../src/resources/items/service.js';
+import { dialects } from '../helper.js';
+import type { PanelClient } from './client.js';
+import { BETA_OWNER, type PanelBed, panelBed } from './setup.js';
+
+const entries = (body: string) => [...body.matchAll(/data-entry-id="(\d+)"/g)].map((m) => Number(m[1]));
+
+for (const dialect of dialects) {
+  describe(`panel history (${dialect})`, () => {
+    let bed: PanelBed;
+    let c: PanelClient;
+    let staffId: number;
+    let ownerId: number;
+    const ids: Record<string, number> = {};
+    before(async () => {
+      bed = await panelBed(dialect);
+      c = await bed.owner();
+      staffId = await createUser(bed.db.db, bed.alpha, {
+        email: 'cook@alpha.test',
+        password: 'cook-password',
+        role: 'staff',
+      });
+      const owner = await bed.db.db
+        .selectFrom('users')
+        .select('id')
+        .where('tenant_id', '=', bed.alpha)
+        .where('email', '=', 'owner@alpha.test')
+        .executeTakeFirstOrThrow();
+      ownerId = owner.id;
+      for (const row of await bed.db.db
+        .selectFrom('items')
+        .select(['id', 'name_translations', 'category_id'])
+        .where('tenant_id', '=', bed.alpha)
+        .execute()) {
+        ids[JSON.parse(row.name_translations).it] = row.id;
+        ids[`section of ${JSON.parse(row.name_translations).it}`] = row.category_id;
+      }
+      const as = (userId: number) => ({ via: 'panel' as const, userId, tokenId: null, tokenName: null });
+      // The owner adds egg to the Caprese; the cook changes the Bruschetta's price, then the section's notes.
+      await writeMenu(bed.app, bed.alpha, as(ownerId), (w) =>
+        updateItem(w, ids.Caprese, { allergens: ['latte', 'uova'] }),
+      );
+      await writeMenu(bed.app, bed.alpha, as(staffId), (w) => updateItem(w, ids['Bruschetta Alpha'], { price: 7.5 }));
+      await writeMenu(bed.app, bed.alpha, as(staffId), (w) =>
+        updateCategory(w, ids['section of Caprese'], { notes: 'Pane del giorno' }),
+      );
+      // Beta's owner changes a beta dish: never on alpha's page.
+      const betaDish = await bed.db.db
+        .selectFrom('items')
+        .select('id')
+        .where('tenant_id', '=', bed.beta)
+        .executeTakeFirstOrThrow();
+      const betaOwner = await bed.db.db
+        .selectFrom('users')
+        .select('id')
+        .where('tenant_id', '=', bed.beta)
+        .executeTakeFirstOrThrow();
+      ids.beta = betaDish.id;
+      await writeMenu(bed.app, bed.beta, as(betaOwner.id), (w) => updateItem(w, betaDish.id, { price: 99 }));
+    });
+    after(() => bed.close());
+
+    test('who changed an allergen, when (not ISO), before and after by name; a price in the menu’s currency', async () => {
+      const page = await c.get('/admin/history');
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /<a href="\/admin\/history" aria-current="page">History<\/a>/);
+      assert.equal(entries(page.body).length, 3);
+      const caprese = page.body.slice(page.body.lastIndexOf('<li class="history-entry"'));
+      assert.match(caprese, /owner@alpha\.test, in the panel/);
+      assert.match(caprese, /Dish <strong><a href="\/admin\/history\?dish=\d+">Caprese<\/a><\/strong> changed/);
+      assert.match(caprese, /<th scope="row">allergens<\/th><td>.*Milk<\/td><td>.*Milk, Eggs<\/td>/);
+      assert.match(caprese, /<time datetime="\d{4}-\d\d-\d\dT[^"]+">\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d<\/time>/);
+      assert.match(page.body, /<th scope="row">price<\/th><td>.*€6\.50<\/td><td>.*€7\.50<\/td>/);
+      assert.doesNotMatch(page.body, /€99/, 'another restaurant’s change');
+      const it = await c.get('/admin/history', { 'accept-language': 'it' });
+      assert.match(it.body, /6,50\s€/);
+      assert.match(it.body, /Latte, Uova/);
+      assert.match(it.body, /nel pannello/);
+    });
+
+    test('filters: a dish, a section with its dishes, a person, a field', async () => {
+      const dish = await c.get(`/admin/history?dish=${ids.Caprese}`);
+      assert.equal(entries(dish.body).length, 1);
+      assert.match(dish.body, /Caprese/);
+      const section = await c.get(`/admin/history?section=${ids['section of Caprese']}`);
+      assert.equal(entries(section.body).length, 3, 'the section and its two changed dishes');
+      const cook = await c.get(`/admin/history?person=${staffId}`);
+      assert.equal(entries(cook.body).length, 2);
+      assert.doesNotMatch(cook.body, /owner@alpha\.test, in the panel/);
+      assert.match(cook.body, /<option value="\d+" selected>cook@alpha\.test<\/option>/);
+      const allergens = await c.get('/admin/history?field=allergens');
+      assert.equal(entries(allergens.body).length, 1);
+      const both = await c.get(`/admin/history?person=${staffId}&field=allergens`);
+      assert.match(both.body, /No change matches\./);
+      const foreign = await c.get(`/admin/history?dish=${ids.beta}`);
+      assert.match(foreign.body, /No change matches\./, 'a beta dish id shows nothing on alpha');
+      const junk = await c.get('/admin/history?dish=abc&field=%27;drop&page=-3');
+      assert.equal(junk.statusCode, 200);
+      assert.equal(entries(junk.body).length, 3);
+    });
+
+    test('25 entries a page, newest first, with links that keep the filters', async () => {
+      for (let i = 0; i < 30; i++) {
+        await writeMenu(bed.app, bed.alpha, { via: 'panel', userId: ownerId, tokenId: null, tokenName: null }, (w) =>
+          updateItem(w, ids.Caprese, { price: 10 + i }),
+        );
+      }
+      const first = await c.get(`/admin/history?dish=${ids.Caprese}`);
+      const firstIds = entries(first.body);
+      assert.equal(firstIds.length, 25);
+      assert.deepEqual(
+        firstIds,
+        [...firstIds].sort((a, b) => b - a),
+      );
+      assert.match(first.body, /Page 1 of 2 · 31 changes/);
+      const next = /<a href="(\/admin\/history\?[^"]+)" rel="next">/.exec(first.body);
+      assert.ok(next);
+      assert.match(next[1], new RegExp(`dish=${ids.Caprese}`));
+      const second = await c.get(next[1].replaceAll('&amp;', '&'));
+      assert.equal(entries(second.body).length, 6);
+      assert.ok(Math.max(...entries(second.body)) < Math.min(...firstIds));
+    });
+
+    test('beta’s owner sees beta’s change only', async () => {
+      const beta = bed.client('beta');
+      await beta.signIn(BETA_OWNER.email, BETA_OWNER.password);
+      const page = await beta.get('/admin/history');
+      assert.equal(entries(page.body).length, 1);
+      assert.match(page.body, /€99\.00/);
+      assert.doesNotMatch(page.body, /alpha/);
+    });
+  });
+}
