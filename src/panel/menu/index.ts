@@ -6,6 +6,7 @@ import { registerEditor } from '../editor.js';
 import { dishesEditor } from './dishes.js';
 import { registerOrder } from './order.js';
 import { registerOverview } from './overview.js';
+import { registerQuick } from './quick.js';
 import { sectionsEditor } from './sections.js';
 import { subCategoriesEditor } from './subcategories.js';
 import { wineriesEditor } from './wineries.js';
@@ -17,4 +18,5 @@ export function registerMenuEditor(app: FastifyInstance): void {
   registerEditor(app, subCategoriesEditor);
   registerEditor(app, wineriesEditor);
   registerOrder(app);
+  registerQuick(app);
 }

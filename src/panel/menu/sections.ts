@@ -3,12 +3,13 @@
 // confirmation; a section's page also lists its dishes, sub-categories and sub-sections. Through
 // the categories service, on the panel's one editor.
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import type { CategoryRow } from '../../db/schema.js';
+import type { CategoryRow, ItemRow } from '../../db/schema.js';
 import { type Html, html, join } from '../../http/html.js';
 import { isLocale } from '../../i18n/locales.js';
-import { formatPrice, fromCents } from '../../i18n/money.js';
+import { currencySign } from '../../i18n/money.js';
 import { storedTranslations, type Translations } from '../../i18n/text.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
+import { mediaUrl } from '../../resources/media/urls.js';
 import type { PanelContext } from '../context.js';
 import type { Editor } from '../editor.js';
 import { checkbox, type FieldErrors, type FormBody, fieldId, input, select, str } from '../forms.js';
@@ -25,6 +26,7 @@ import {
 } from './fields.js';
 import { dragForm, moveButtons } from './order.js';
 import { sectionBadges } from './overview.js';
+import { priceInPlace, soldOutNow, soldOutSwitch, visibleSwitch } from './quick.js';
 import { type MenuTexts, menuTexts } from './texts.js';
 
 interface SectionValues {
@@ -156,6 +158,12 @@ ${checkbox({ name: 'time_visibility_enabled', label: mt.timeWindow, checked: v.t
 <p class="note window-note" id="${fieldId('window-note')}" role="status" data-cross="${mt.crossesMidnight('{start}', '{end}')}" data-same="${mt.sameTimes}">${windowNote(mt, v)}</p></fieldset>`;
 }
 
+/** The dish's photo, small, beside its name (nothing when it has none). */
+function thumbnail(row: ItemRow): Html {
+  const url = mediaUrl(row.image);
+  return url ? html`<img class="thumb" src="${url}" alt="" width="40" height="40" loading="lazy"> ` : html``;
+}
+
 function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): Html {
   const mt = menuTexts(ctx.locale);
   const dishes = snapshot.items.get(section.id) ?? [];
@@ -181,13 +189,14 @@ function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: Categor
       count: dishes.length,
       back,
     });
-    const price = formatPrice(fromCents(d.price_cents), ctx.locale, snapshot.settings.currency);
-    return html`<tr id="row-dishes-${d.id}" data-id="${d.id}" tabindex="-1"><td data-label="${mt.order}"><div class="order-cell"><span class="handle" aria-hidden="true">⠿</span>${move}</div></td><td data-label="${mt.name}"><div><a href="/admin/menu/dishes/${d.id}">${name}</a> ${badges}</div></td><td data-label="${mt.priceCol}"><div class="price">${price}</div></td></tr>`;
+    const currency = currencySign(ctx.locale, snapshot.settings.currency);
+    const soldOut = soldOutSwitch(ctx, d, soldOutNow(snapshot, d), name, back);
+    return html`<tr id="row-dishes-${d.id}" data-id="${d.id}" tabindex="-1"><td data-label="${mt.name}"><div>${thumbnail(d)}<a href="/admin/menu/dishes/${d.id}">${name}</a> ${badges}</div></td><td data-label="${mt.priceCol}"><div>${priceInPlace(ctx, d, name, back, currency)}</div></td><td data-label="${mt.soldOutCol}"><div>${soldOut}</div></td><td data-label="${mt.visibleCol}"><div>${visibleSwitch(ctx, d, name, back)}</div></td><td data-label="${mt.order}"><div class="order-cell"><span class="handle" aria-hidden="true">⠿</span>${move}</div></td></tr>`;
   });
   const table =
     dishes.length === 0
       ? html`<p>${mt.noDishes}</p>`
-      : html`<table class="list dishes"><caption class="visually-hidden">${mt.dishes}</caption><thead><tr><th scope="col">${mt.order}</th><th scope="col">${mt.name}</th><th scope="col">${mt.priceCol}</th></tr></thead><tbody data-reorder="dishes" data-scope="${section.id}">${rows}</tbody></table>${dragForm(
+      : html`<table class="list dishes"><caption class="visually-hidden">${mt.dishes}</caption><thead><tr><th scope="col">${mt.name}</th><th scope="col">${mt.priceCol}</th><th scope="col">${mt.soldOutCol}</th><th scope="col">${mt.visibleCol}</th><th scope="col">${mt.order}</th></tr></thead><tbody data-reorder="dishes" data-scope="${section.id}">${rows}</tbody></table>${dragForm(
           ctx,
           'dishes',
           section.id,

@@ -1,0 +1,111 @@
+// One-tap changes on a section page's dish rows, as a waiter on a phone would use them: sold out
+// (tonight, or until switched back) and back, the price typed in place, the visible switch. Each
+// is a write through the dish's service: the public JSON shows it at once; another restaurant's
+// dish is not found; a wrong price is refused with the API's message in the panel's language.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createUser } from '../../src/accounts/users/service.js';
+import { call, dialects } from '../helper.js';
+import type { PanelClient } from './client.js';
+import { type PanelBed, panelBed } from './setup.js';
+
+for (const dialect of dialects) {
+  describe(`panel one-tap dish changes (${dialect})`, () => {
+    let bed: PanelBed;
+    let waiter: PanelClient;
+    let sectionId: number;
+    let dishId: number;
+    before(async () => {
+      bed = await panelBed(dialect);
+      await createUser(bed.db.db, bed.alpha, {
+        email: 'waiter@alpha.test',
+        password: 'waiter-password',
+        role: 'staff',
+      });
+      waiter = bed.client();
+      assert.equal((await waiter.signIn('waiter@alpha.test', 'waiter-password')).statusCode, 303);
+      const dish = await bed.db.db
+        .selectFrom('items')
+        .select(['id', 'category_id'])
+        .where('tenant_id', '=', bed.alpha)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      dishId = dish.id;
+      sectionId = dish.category_id;
+    });
+    after(() => bed.close());
+
+    const publicDish = async (id = dishId) => {
+      const res = await call(bed.app, { url: '/api/v1/menu/it', host: 'alpha' });
+      return res.json.data.sections
+        .flatMap((s: { items: { id: number }[] }) => s.items)
+        .find((d: { id: number }) => d.id === id);
+    };
+    const sectionPage = () => waiter.get(`/admin/menu/sections/${sectionId}`);
+
+    test('sold out in one tap from the section page, shown on the menu; back on sale in one more', async () => {
+      const page = await sectionPage();
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, new RegExp(`action="/admin/menu/dishes/${dishId}/sold-out"`));
+      const res = await waiter.post(`/admin/menu/dishes/${dishId}/sold-out`, {
+        sold_out: 'tonight',
+        back: `/admin/menu/sections/${sectionId}`,
+      });
+      assert.equal(res.statusCode, 303);
+      assert.equal(res.headers.location, `/admin/menu/sections/${sectionId}#row-dishes-${dishId}`);
+      const shown = await publicDish();
+      assert.equal(shown.sold_out, true);
+      assert.match(shown.sold_out_until, /T04:00:00\+00:00$/, 'until the next 05:00 in Rome');
+      const row = new RegExp(`<tr id="row-dishes-${dishId}"[^]*?</tr>`).exec((await sectionPage()).body)![0];
+      assert.match(row, /sold out until 05:00/);
+      assert.match(row, /Back on sale/);
+      const back = await waiter.post(`/admin/menu/dishes/${dishId}/sold-out`, { sold_out: 'off', back: '/admin/menu' });
+      assert.equal(back.statusCode, 303);
+      assert.equal((await publicDish()).sold_out, false);
+      await waiter.post(`/admin/menu/dishes/${dishId}/sold-out`, { sold_out: 'held', back: '/admin/menu' });
+      const held = await publicDish();
+      assert.deepEqual([held.sold_out, held.sold_out_until], [true, null]);
+      await waiter.post(`/admin/menu/dishes/${dishId}/sold-out`, { sold_out: 'off', back: '/admin/menu' });
+    });
+
+    test('the price typed in place, as people write it; a wrong one is refused and nothing changes', async () => {
+      const res = await waiter.post(`/admin/menu/dishes/${dishId}/price`, { price: '13,50', back: '/admin/menu' });
+      assert.equal(res.statusCode, 303);
+      assert.equal((await publicDish()).price, 13.5);
+      assert.match((await sectionPage()).body, new RegExp(`id="price-${dishId}"[^>]*value="13.50"`));
+      const bad = await waiter.post(`/admin/menu/dishes/${dishId}/price`, { price: '12,345', back: '/admin/menu' });
+      assert.equal(bad.statusCode, 422);
+      assert.match(bad.body, /Price/);
+      assert.equal((await publicDish()).price, 13.5);
+    });
+
+    test('the visible switch hides and shows the dish', async () => {
+      await waiter.post(`/admin/menu/dishes/${dishId}/visible`, { is_active: '0', back: '/admin/menu' });
+      assert.equal(await publicDish(), undefined);
+      const row = new RegExp(`<tr id="row-dishes-${dishId}"[^]*?</tr>`).exec((await sectionPage()).body)![0];
+      assert.match(row, /role="switch" aria-checked="false"/);
+      await waiter.post(`/admin/menu/dishes/${dishId}/visible`, { is_active: '1', back: '/admin/menu' });
+      assert.equal((await publicDish()).id, dishId);
+    });
+
+    test('another restaurant’s dish is not found, and a post without the form’s token changes nothing', async () => {
+      const beta = await bed.db.db
+        .selectFrom('items')
+        .select('id')
+        .where('tenant_id', '=', bed.beta)
+        .executeTakeFirstOrThrow();
+      const res = await waiter.post(`/admin/menu/dishes/${beta.id}/sold-out`, {
+        sold_out: 'tonight',
+        back: '/admin/menu',
+      });
+      assert.equal(res.statusCode, 404);
+      const forged = await waiter.post(
+        `/admin/menu/dishes/${dishId}/sold-out`,
+        { sold_out: 'tonight' },
+        { csrf: null },
+      );
+      assert.equal(forged.statusCode, 403);
+      assert.equal((await publicDish()).sold_out, false);
+    });
+  });
+}
