@@ -17,6 +17,7 @@ import * as openingHours from './migrations/2026112540_opening_hours.js';
 import * as loginFailuresPerAddress from './migrations/2026112601_login_failures_per_address.js';
 import * as staffRole from './migrations/2026112602_staff_role.js';
 import * as soldOut from './migrations/2026112603_sold_out.js';
+import * as webhookResponseTime from './migrations/2026112611_webhook_response_time.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026112601_login_failures_per_address': loginFailuresPerAddress,
   '2026112602_staff_role': staffRole,
   '2026112603_sold_out': soldOut,
+  '2026112611_webhook_response_time': webhookResponseTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -355,6 +355,8 @@ export interface WebhookDeliveryTable {
   locked_until: string | null;
   last_status_code: number | null;
   last_error: string | null;
+  /** Milliseconds the last attempt took; null before the first. */
+  last_duration_ms: number | null;
   created_at: string;
   delivered_at: string | null;
 }

@@ -16,6 +16,7 @@ export const NAV: { key: keyof PanelTexts & string; href: string; owners?: true 
   { key: 'analytics', href: '/admin/analytics' },
   { key: 'importExport', href: '/admin/import' },
   { key: 'history', href: '/admin/history' },
+  { key: 'webhooks', href: '/admin/webhooks', owners: true },
   { key: 'tokens', href: '/admin/api-tokens' },
   { key: 'staff', href: '/admin/staff', owners: true },
   { key: 'account', href: '/admin/account' },

@@ -21,6 +21,7 @@ import { settingsEditor } from './pages/settings.js';
 import { registerStaff } from './pages/staff.js';
 import { themeEditor } from './pages/theme.js';
 import { registerTokens } from './pages/tokens.js';
+import { registerWebhooks } from './pages/webhooks.js';
 
 export interface PanelOptions {
   now?: () => number;
@@ -54,6 +55,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerAnalytics(app, now);
   registerImport(app);
   registerHistory(app);
+  registerWebhooks(app);
   registerSingleEditor(app, settingsEditor);
   registerSingleEditor(app, themeEditor);
   registerPreview(app);

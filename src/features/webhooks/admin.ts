@@ -1,17 +1,16 @@
 // /api/v1/admin/webhooks: register, list, read and remove the URLs a restaurant's changes are
 // sent to, and read each one's delivery log. Scope menu:write (an endpoint's secret signs what
 // the restaurant's systems will trust).
-import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
-import { NotFoundError, ValidationError } from '../../core/errors.js';
+import { NotFoundError } from '../../core/errors.js';
 import { IdParams } from '../../http/params.js';
 import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
+import { registerEndpoint } from './manage.js';
 import { WEBHOOK_EVENTS } from './outbox.js';
-import { deleteEndpoint, findEndpoint, insertEndpoint, listDeliveries, listEndpoints } from './repo.js';
-import { urlProblem } from './targets.js';
+import { deleteEndpoint, findEndpoint, listDeliveries, listEndpoints } from './repo.js';
 
 const WebhookInput = Type.Object(
   {
@@ -75,11 +74,13 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const problem = urlProblem(body.url, app.config.webhooksAllowPrivate);
-      if (problem) throw new ValidationError([{ field: 'url', rule: problem }]);
-      const secret = `whsec_${randomBytes(24).toString('hex')}`;
-      const row = await insertEndpoint(db, request.tenant.id, { url: body.url, events: body.events, secret }, nowIso());
+      const { row, secret } = await registerEndpoint(
+        db,
+        request.tenant.id,
+        request.body,
+        app.config.webhooksAllowPrivate,
+        nowIso(),
+      );
       return reply.code(201).send({ success: true, data: { ...view(row), secret }, meta: { generated_at: nowIso() } });
     },
   );

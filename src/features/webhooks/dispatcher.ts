@@ -94,6 +94,7 @@ export class WebhookDispatcher {
       await finishAttempt(this.db, d.tenant_id, d.id, { status: 'failed', attempts, last_error: 'endpoint_removed' });
       return;
     }
+    const started = performance.now();
     const outcome = await deliver({
       url: endpoint.url,
       body: d.payload,
@@ -107,6 +108,7 @@ export class WebhookDispatcher {
         'menu-signature': signatureHeader(endpoint.secret, d.payload, Math.floor(this.now() / 1000)),
       },
     });
+    const duration = Math.round(performance.now() - started);
     const statusCode = 'status' in outcome ? outcome.status : null;
     const error = outcome.result === 'delivered' ? null : outcome.result;
     const now = this.now();
@@ -116,6 +118,7 @@ export class WebhookDispatcher {
         attempts,
         last_status_code: statusCode,
         last_error: null,
+        last_duration_ms: duration,
         delivered_at: new Date(now).toISOString(),
       });
       return;
@@ -127,6 +130,7 @@ export class WebhookDispatcher {
       attempts,
       last_status_code: statusCode,
       last_error: error,
+      last_duration_ms: duration,
       next_attempt_at: new Date(next).toISOString(),
     });
   }

@@ -111,7 +111,13 @@ export async function finishAttempt(
   values: Partial<
     Pick<
       WebhookDeliveryTable,
-      'status' | 'attempts' | 'next_attempt_at' | 'last_status_code' | 'last_error' | 'delivered_at'
+      | 'status'
+      | 'attempts'
+      | 'next_attempt_at'
+      | 'last_status_code'
+      | 'last_error'
+      | 'last_duration_ms'
+      | 'delivered_at'
     >
   >,
 ): Promise<void> {
@@ -130,4 +136,37 @@ export async function activeEndpointsFor(db: Db, tenantId: number) {
     .where('tenant_id', '=', tenantId)
     .where('is_active', '=', 1)
     .execute();
+}
+
+/** Pauses or resumes an endpoint; false when it is not the restaurant's. */
+export async function setEndpointActive(db: Db, tenantId: number, id: number, active: boolean, now: string) {
+  const res = await db
+    .updateTable('webhook_endpoints')
+    .set({ is_active: active ? 1 : 0, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Replaces an endpoint's signing secret (the old one stops at once); false when not the restaurant's. */
+export async function setEndpointSecret(db: Db, tenantId: number, id: number, secret: string, now: string) {
+  const res = await db
+    .updateTable('webhook_endpoints')
+    .set({ secret, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** One delivery of one of the restaurant's endpoints. */
+export function findDelivery(db: Db, tenantId: number, endpointId: number, id: number) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

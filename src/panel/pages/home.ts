@@ -13,6 +13,7 @@ const DESCRIPTIONS: Record<string, keyof PanelTexts> = {
   analytics: 'homeAnalytics',
   importExport: 'homeImport',
   history: 'homeHistory',
+  webhooks: 'homeWebhooks',
   tokens: 'homeTokens',
   staff: 'homeStaff',
   account: 'homeAccount',
