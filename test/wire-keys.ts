@@ -2,6 +2,8 @@
 
 /** A section in /menu: the spec's fields plus its items and types. */
 export const MENU_SECTION_KEYS = [
+  'date_from',
+  'date_to',
   'display_order',
   'id',
   'is_active',
@@ -17,6 +19,7 @@ export const MENU_SECTION_KEYS = [
   'time_start',
   'time_visibility_enabled',
   'types',
+  'weekdays',
 ];
 
 /** A section in /categories and the admin API: the same, with its sub-sections as `children`. */

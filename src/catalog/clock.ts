@@ -23,6 +23,47 @@ export function wallClock(timezone: string, nowMs: number = Date.now()): string 
   return hhmm;
 }
 
+const momentFormatters = new Map<string, Intl.DateTimeFormat>();
+const lastMoment = new Map<string, { minute: number; moment: LocalMoment }>();
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** A local minute in a restaurant's zone: its date, ISO weekday (1 = Monday) and time. */
+export interface LocalMoment {
+  day: string;
+  weekday: number;
+  hhmm: string;
+  /** `day|hhmm`: equal for every request within the same local minute. */
+  stamp: string;
+}
+
+/** The local moment in `timezone` at `nowMs`; computed once per zone per minute (the menu's hot path). */
+export function localMoment(timezone: string, nowMs: number = Date.now()): LocalMoment {
+  const minute = Math.floor(nowMs / 60_000);
+  const cached = lastMoment.get(timezone);
+  if (cached && cached.minute === minute) return cached.moment;
+  let f = momentFormatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    momentFormatters.set(timezone, f);
+  }
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(new Date(minute * 60_000))) parts[p.type] = p.value;
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  const hhmm = `${parts.hour}:${parts.minute}`;
+  const moment = { day, weekday: WEEKDAYS.indexOf(parts.weekday) + 1, hhmm, stamp: `${day}|${hhmm}` };
+  lastMoment.set(timezone, { minute, moment });
+  return moment;
+}
+
 /** The canonical IANA name of a time zone (`europe/rome` → `Europe/Rome`), or undefined if unknown. */
 export function canonicalTimezone(timezone: string): string | undefined {
   try {

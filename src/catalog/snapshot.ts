@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.js';
 import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../db/schema.js';
 import { isLocale, type Locale, servedLocaleFrom } from '../i18n/locales.js';
 import { type BudgetEntry, CacheBudget, estimateRowBytes } from './budget.js';
-import { isWithinWindow, wallClock } from './clock.js';
+import { isWithinWindow, type LocalMoment, localMoment } from './clock.js';
 import { findSettings, findTheme, listItems, listSections, listTypes, listWineries } from './repo.js';
 
 export interface MenuSnapshot {
@@ -22,7 +22,7 @@ export interface MenuSnapshot {
   /** Dishes per section, active or not, by display_order then id. */
   items: Map<number, ItemRow[]>;
   wineries: Map<number, WineryRow>;
-  /** Active sections with a time window: the only inputs of "which sections are open now". */
+  /** Active sections with a schedule (window, weekdays, season): the only inputs of "which sections are open now". */
   windowed: CategoryRow[];
   /** Dishes sold out until a given moment: the only inputs of "which sold-out marks have lapsed". */
   soldOutTimed: TimedSoldOut[];
@@ -74,32 +74,67 @@ export async function loadSnapshot(db: Db, tenant: TenantState, now: () => numbe
     types: groupBy(types, (t) => t.category_id),
     items: groupBy(items, (i) => i.category_id),
     wineries: new Map(wineries.map((w) => [w.id, w])),
-    windowed: sections.filter((s) => s.is_active && s.time_visibility_enabled && s.time_start && s.time_end),
+    windowed: sections.filter((s) => s.is_active && isScheduled(s)),
     soldOutTimed: timedSoldOut(items),
     now,
   };
 }
 
 /**
- * What changes with the clock alone, as a cache-key fragment: the ids of the windowed sections open
- * at `hhmm`, then, when some dish is sold out until a given moment, `~` and the ids of those whose
+ * What changes with the clock alone, as a cache-key fragment: the ids of the scheduled sections
+ * open at the local moment `at` (time window, weekdays, season), then, when some dish is sold out until a given moment, `~` and the ids of those whose
  * moment has come by `minute` (minutes since the epoch). "" when nothing depends on the time. Every
  * instance computes the same key from the same version and minute, so a sold-out mark lapses
  * everywhere at once, like a time window, with no write.
  */
 export function openSetKey(
   snapshot: { windowed: CategoryRow[]; soldOutTimed: TimedSoldOut[] },
-  hhmm: string,
+  at: LocalMoment,
   minute: number,
 ): string {
   let key = '';
   for (const s of snapshot.windowed) {
-    if (isWithinWindow(s.time_start!, s.time_end!, hhmm)) key += `${s.id},`;
+    if (isOpenAt(s, at)) key += `${s.id},`;
   }
   if (snapshot.soldOutTimed.length === 0) return key;
   key += '~';
   for (const d of snapshot.soldOutTimed) if (d.untilMs <= minute * 60_000) key += `${d.id},`;
   return key;
+}
+
+/** A section shown only at some times: a time window, chosen weekdays, or a season (dates). */
+export function isScheduled(s: CategoryRow): boolean {
+  return (
+    Boolean(s.time_visibility_enabled && s.time_start && s.time_end) ||
+    s.weekdays !== '[]' ||
+    s.date_from !== null ||
+    s.date_to !== null
+  );
+}
+
+/** Whether a scheduled section is shown at this local moment: every rule it has must hold. */
+export function isOpenAt(s: CategoryRow, at: LocalMoment): boolean {
+  if (s.time_visibility_enabled && s.time_start && s.time_end && !isWithinWindow(s.time_start, s.time_end, at.hhmm)) {
+    return false;
+  }
+  if (s.weekdays !== '[]' && !parseWeekdays(s.weekdays).includes(at.weekday)) return false;
+  if (s.date_from !== null && at.day < s.date_from) return false;
+  if (s.date_to !== null && at.day > s.date_to) return false;
+  return true;
+}
+
+const weekdayCache = new Map<string, number[]>();
+function parseWeekdays(json: string): number[] {
+  let days = weekdayCache.get(json);
+  if (!days) {
+    try {
+      days = (JSON.parse(json) as unknown[]).filter((d): d is number => typeof d === 'number');
+    } catch {
+      days = [];
+    }
+    if (weekdayCache.size < 1000) weekdayCache.set(json, days);
+  }
+  return days;
 }
 
 /** The restaurant's default locale (Italian if the stored value is not a service locale). */
@@ -244,7 +279,7 @@ function keyAt(s: MenuSnapshot | Schedule, timezone: string, now: number): strin
   if (s.windowed.length === 0 && s.soldOutTimed.length === 0) return '';
   const minute = Math.floor(now / 60_000);
   if (s.openKeyAt?.minute === minute) return s.openKeyAt.key;
-  const key = openSetKey(s, wallClock(timezone, now), minute);
+  const key = openSetKey(s, localMoment(timezone, now), minute);
   s.openKeyAt = { minute, key };
   return key;
 }

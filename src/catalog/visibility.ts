@@ -1,7 +1,7 @@
 // What a diner sees of a snapshot: which sections are open now, the section tree, and the dish
 // order behind /menu and /items. A view is the open-set key (diner) or null (the owner: everything).
 import type { CategoryRow, ItemRow } from '../db/schema.js';
-import type { MenuSnapshot } from './snapshot.js';
+import { isScheduled, type MenuSnapshot } from './snapshot.js';
 
 /** Diner's view: the open-set key; owner's view: null. */
 export type View = string | null;
@@ -19,9 +19,7 @@ export interface VisibleSection {
 export function visibleTree(snapshot: MenuSnapshot, openKey: View, wineLast: boolean): VisibleSection[] {
   const open = new Set((openKey ?? '').split('~')[0]!.split(',').filter(Boolean).map(Number));
   // openKey null: the owner's view, every section whatever its state or window.
-  const shown = (s: CategoryRow) =>
-    openKey === null ||
-    (Boolean(s.is_active) && (!s.time_visibility_enabled || !s.time_start || !s.time_end || open.has(s.id)));
+  const shown = (s: CategoryRow) => openKey === null || (Boolean(s.is_active) && (!isScheduled(s) || open.has(s.id)));
   const tops = snapshot.sections.filter((s) => s.parent_id === null && shown(s));
   const ordered = wineLast
     ? [...tops.filter((s) => s.menu_type !== 'wine'), ...tops.filter((s) => s.menu_type === 'wine')]

@@ -92,6 +92,11 @@ export interface CategoryTable {
   updated_at: string;
   /** A point-of-sale system's own id (unique per restaurant), or null. */
   external_id: string | null;
+  /** JSON list of ISO weekdays (1 = Monday) the section is shown on; [] = every day. */
+  weekdays: Generated<string>;
+  /** The season: first and last local date the section is shown (YYYY-MM-DD), or null. */
+  date_from: Generated<string | null>;
+  date_to: Generated<string | null>;
 }
 
 export interface TypeTable {

@@ -67,3 +67,9 @@ export function writeTranslatable(
   for (const [key, value] of Object.entries(next)) if (!value) delete next[key];
   return { json: JSON.stringify(next), plain: pickText(next, defaultLocale, defaultLocale) };
 }
+
+/** A real calendar date written YYYY-MM-DD (Date.parse would take 2026-02-30 as 2 March). */
+export function isCalendarDate(day: string): boolean {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+}

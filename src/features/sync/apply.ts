@@ -222,6 +222,9 @@ function sectionInput(d: DocSection, parentId: number | null) {
     time_visibility_enabled: d.time_visibility_enabled,
     time_start: d.time_start,
     time_end: d.time_end,
+    weekdays: d.weekdays,
+    date_from: d.date_from,
+    date_to: d.date_to,
   });
 }
 

@@ -63,6 +63,9 @@ const sectionFields = {
   time_visibility_enabled: Type.Optional(Type.Boolean()),
   time_start: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   time_end: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  weekdays: Type.Optional(Type.Array(Type.Integer())),
+  date_from: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  date_to: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   sub_categories: Type.Optional(Type.Array(DocSubCategory)),
   items: Type.Optional(Type.Array(DocItem)),
 };
@@ -146,6 +149,9 @@ function docSection(snapshot: MenuSnapshot, row: CategoryRow) {
     time_visibility_enabled: flag(row.time_visibility_enabled),
     time_start: row.time_start,
     time_end: row.time_end,
+    weekdays: parseJson<number[]>(row.weekdays, []),
+    date_from: row.date_from,
+    date_to: row.date_to,
     sub_categories: (snapshot.types.get(row.id) ?? []).map(docSubCategory),
     items: (snapshot.items.get(row.id) ?? []).map((item) => docItem(snapshot, item)),
   };

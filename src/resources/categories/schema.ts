@@ -23,6 +23,16 @@ const sectionFields = {
   time_end: Type.Union([Type.String(), Type.Null()]),
   // Addition beyond the contract (issue 11): `notes` is served in the requested locale from these.
   notes_translations: Translated,
+  // Schedules beyond the time window (issue 23): chosen weekdays and a season, local dates.
+  weekdays: Type.Array(Type.Integer(), {
+    description: 'ISO weekdays (1 = Monday) the section is shown on; [] = every day',
+  }),
+  date_from: Type.Union([Type.String(), Type.Null()], {
+    description: 'first local date it is shown (YYYY-MM-DD), or null',
+  }),
+  date_to: Type.Union([Type.String(), Type.Null()], {
+    description: 'last local date it is shown (YYYY-MM-DD), or null',
+  }),
 };
 
 export const SectionFields = Type.Object(sectionFields);
@@ -68,6 +78,9 @@ export function toSectionFields(row: CategoryRow, locale: Locale, defaultLocale:
     time_visibility_enabled: Boolean(row.time_visibility_enabled),
     time_start: row.time_start,
     time_end: row.time_end,
+    weekdays: parseJson<number[]>(row.weekdays, []),
+    date_from: row.date_from,
+    date_to: row.date_to,
     notes_translations: notes as Record<string, string>,
   };
 }

@@ -8,9 +8,13 @@ import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '
 import type { Db } from '../../db/connect.js';
 import { countDishesWith, countWhere, findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { DisplayOrder, Flag, OptionalRef, TimeOfDay, TranslatableInput, TranslationsInput } from '../../http/inputs.js';
+import { RULE } from '../../http/validator.js';
 import { isLocale, type Locale } from '../../i18n/locales.js';
-import { storedTranslations, writeTranslatable } from '../../i18n/text.js';
+import { isCalendarDate, storedTranslations, writeTranslatable } from '../../i18n/text.js';
 import { listSectionTypes, listSubSections } from './repo.js';
+
+/** A local date, YYYY-MM-DD. */
+const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', [RULE]: 'date' });
 
 export const CategoryInput = Type.Object(
   {
@@ -25,6 +29,9 @@ export const CategoryInput = Type.Object(
     time_visibility_enabled: Flag,
     time_start: Type.Optional(TimeOfDay),
     time_end: Type.Optional(TimeOfDay),
+    weekdays: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { maxItems: 7, uniqueItems: true })),
+    date_from: Type.Optional(Type.Union([LocalDate, Type.Null()])),
+    date_to: Type.Optional(Type.Union([LocalDate, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -66,6 +73,9 @@ function merge(
     time_visibility_enabled: flag(input.time_visibility_enabled, current.time_visibility_enabled),
     time_start: input.time_start === undefined ? current.time_start : input.time_start,
     time_end: input.time_end === undefined ? current.time_end : input.time_end,
+    weekdays: input.weekdays === undefined ? current.weekdays : JSON.stringify([...input.weekdays].sort()),
+    date_from: input.date_from === undefined ? current.date_from : input.date_from,
+    date_to: input.date_to === undefined ? current.date_to : input.date_to,
   };
 }
 
@@ -91,6 +101,13 @@ async function settle(
     if (!v.time_start) issues.push({ field: 'time_start', rule: 'required' });
     if (!v.time_end) issues.push({ field: 'time_end', rule: 'required' });
   }
+  for (const field of ['date_from', 'date_to'] as const) {
+    const day = v[field];
+    if (day !== null && !isCalendarDate(day)) issues.push({ field, rule: 'date' });
+  }
+  if (v.date_from !== null && v.date_to !== null && v.date_to < v.date_from) {
+    issues.push({ field: 'date_to', rule: 'after_or_equal', params: { date: 'date_from' } });
+  }
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
@@ -108,6 +125,9 @@ export async function createCategory(w: MenuWrite, input: CategoryInput): Promis
       time_visibility_enabled: 0,
       time_start: null,
       time_end: null,
+      weekdays: '[]',
+      date_from: null,
+      date_to: null,
     },
     input,
     await restaurantLocale(w),

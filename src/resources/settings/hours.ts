@@ -5,7 +5,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FieldIssue } from '../../core/errors.js';
 import { RULE } from '../../http/validator.js';
-import { parseJson } from '../../i18n/text.js';
+import { isCalendarDate, parseJson } from '../../i18n/text.js';
 
 const Time = Type.String({
   pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
@@ -68,7 +68,7 @@ export function hoursIssues(hours: OpeningHours): FieldIssue[] {
   });
   const dates = new Set<string>();
   hours.exceptions.forEach((day, i) => {
-    if (dates.has(day.date) || Number.isNaN(Date.parse(`${day.date}T00:00:00Z`))) {
+    if (dates.has(day.date) || !isCalendarDate(day.date)) {
       issues.push({ field: `opening_hours.exceptions.${i}.date`, rule: dates.has(day.date) ? 'distinct' : 'date' });
     }
     dates.add(day.date);
