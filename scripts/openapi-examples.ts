@@ -27,11 +27,16 @@ const token = (
 const app = await buildApp(config, { database, now: () => Date.parse('2026-11-20T19:30:00Z') });
 await app.ready();
 
-/** Lists cut to two entries at every depth, so an example shows the shape without the whole menu. */
+/**
+ * Lists cut to two entries at every depth, so an example shows the shape without the whole menu;
+ * the build time fixed, so running the script again changes nothing that did not change.
+ */
 function trimmed(value: unknown): unknown {
   if (Array.isArray(value)) return value.slice(0, 2).map(trimmed);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimmed(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === 'generated_at' ? '2026-11-20T19:30:00+00:00' : trimmed(v)]),
+    );
   }
   return value;
 }
