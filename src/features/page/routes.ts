@@ -48,9 +48,11 @@ const PAGE_HEADERS = Object.freeze({
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   /** The menu page (or its A4 form): cached like the JSON document, per version, locale, open sections and filter. */
-  const servePage = (print: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+  // The page takes any query (a diner's link may carry anything); each value is checked where read.
+  type PageRequest = FastifyRequest<{ Querystring: Record<string, unknown> }>;
+  const servePage = (print: boolean) => async (request: PageRequest, reply: FastifyReply) => {
     const tenant = request.tenant;
-    const query = request.query as Record<string, unknown>;
+    const query = request.query;
     const lang = Array.isArray(query.lang) ? query.lang[0] : query.lang;
     const langCode = typeof lang === 'string' ? lang : undefined;
     const acceptLanguage = request.headers['accept-language'];

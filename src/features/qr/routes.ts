@@ -30,8 +30,11 @@ const SHEET_STYLE = raw(`<style>
 .card svg{width:52mm;height:52mm}figcaption{display:flex;flex-direction:column;gap:1mm}strong{font-size:13pt}span{font-size:16pt}small{font-size:9pt}
 </style>`);
 
-function tableOf(request: FastifyRequest): string | undefined {
-  const table = (request.query as { table?: unknown }).table;
+/** The query of the QR routes, as sent: every value is checked where it is read. */
+type QrQuery = { table?: unknown; from?: unknown; to?: unknown };
+
+function tableOf(query: QrQuery): string | undefined {
+  const table = query.table;
   if (table === undefined || table === '') return undefined;
   if (typeof table !== 'string' || !TABLE_LABEL.test(table)) throw new NotFoundError();
   return table;
@@ -48,19 +51,19 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
   const sheets = new ByteLru<string>(16 * 1024 * 1024);
   const svgOf = (link: string) => svgs.getOrMake(link, () => qrSvg(link));
 
-  app.get('/qr.svg', async (request, reply) => {
-    const svg = await svgOf(menuLink(address(request), tableOf(request)));
+  app.get<{ Querystring: QrQuery }>('/qr.svg', async (request, reply) => {
+    const svg = await svgOf(menuLink(address(request), tableOf(request.query)));
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', CACHE).send(svg);
   });
 
-  app.get('/qr.png', async (request, reply) => {
-    const link = menuLink(address(request), tableOf(request));
+  app.get<{ Querystring: QrQuery }>('/qr.png', async (request, reply) => {
+    const link = menuLink(address(request), tableOf(request.query));
     const png = await pngs.getOrMake(link, () => qrPng(link));
     return reply.type('image/png').header('cache-control', CACHE).send(png);
   });
 
-  app.get('/qr/tables', async (request, reply) => {
-    const q = request.query as { from?: unknown; to?: unknown };
+  app.get<{ Querystring: QrQuery }>('/qr/tables', async (request, reply) => {
+    const q = request.query;
     const from = Math.max(1, intParam(q.from, 1));
     const to = Math.min(from + MAX_CARDS - 1, Math.max(from, intParam(q.to, from + 11)));
     const base = address(request);
