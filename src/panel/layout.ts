@@ -14,6 +14,7 @@ export const NAV: { key: keyof PanelTexts & string; href: string; owners?: true 
   { key: 'settings', href: '/admin/settings', owners: true },
   { key: 'theme', href: '/admin/theme', owners: true },
   { key: 'analytics', href: '/admin/analytics' },
+  { key: 'qr', href: '/admin/qr' },
   { key: 'importExport', href: '/admin/import' },
   { key: 'history', href: '/admin/history' },
   { key: 'webhooks', href: '/admin/webhooks', owners: true },

@@ -17,6 +17,7 @@ import { registerHome } from './pages/home.js';
 import { registerImport } from './pages/import.js';
 import { registerLogin } from './pages/login.js';
 import { registerPreview } from './pages/preview.js';
+import { registerQr } from './pages/qr.js';
 import { settingsEditor } from './pages/settings.js';
 import { registerStaff } from './pages/staff.js';
 import { themeEditor } from './pages/theme.js';
@@ -56,6 +57,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerImport(app);
   registerHistory(app);
   registerWebhooks(app);
+  registerQr(app);
   registerSingleEditor(app, settingsEditor);
   registerSingleEditor(app, themeEditor);
   registerPreview(app);

@@ -1,6 +1,17 @@
 // QR codes of a restaurant's menu address, for the restaurant and per table (?table=12, which the
-// page carries into analytics events), as SVG or PNG.
+// page carries into analytics events), as SVG or PNG. Error correction H (30% of the code may be
+// lost): a logo in the middle of a printed table card, a fold or a stain still scans.
 import QRCode from 'qrcode';
+import type { Locale } from '../../i18n/locales.js';
+
+/** The words on a table card, in the restaurant's default locale. */
+export const CARD_TEXTS: Record<Locale, { table: string; scan: string }> = {
+  it: { table: 'Tavolo', scan: 'Inquadra il codice per il menu, allergeni inclusi' },
+  en: { table: 'Table', scan: 'Scan for the menu, allergens included' },
+  fr: { table: 'Table', scan: 'Scannez pour la carte, allergènes compris' },
+  de: { table: 'Tisch', scan: 'Scannen für die Speisekarte mit Allergenen' },
+  es: { table: 'Mesa', scan: 'Escanee para ver la carta con alérgenos' },
+};
 
 /** Table labels as diners' QR codes carry them: short, URL-safe. */
 export const TABLE_LABEL = /^[A-Za-z0-9_-]{1,16}$/;
@@ -10,7 +21,7 @@ export function menuLink(address: string, table?: string): string {
   return table ? `${address}/?table=${encodeURIComponent(table)}` : `${address}/`;
 }
 
-const options = { errorCorrectionLevel: 'M' as const, margin: 4 };
+const options = { errorCorrectionLevel: 'H' as const, margin: 4 };
 
 export function qrSvg(url: string): Promise<string> {
   return QRCode.toString(url, { ...options, type: 'svg' });

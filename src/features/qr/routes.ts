@@ -6,20 +6,11 @@ import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { publicAddress } from '../../config.js';
 import { NotFoundError } from '../../core/errors.js';
 import { type Html, html, raw, sendHtml } from '../../http/html.js';
-import type { Locale } from '../../i18n/locales.js';
 import { ByteLru } from './cache.js';
-import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './codes.js';
+import { CARD_TEXTS, menuLink, qrPng, qrSvg, TABLE_LABEL } from './codes.js';
 
 const CACHE = 'public, max-age=300';
 
-/** The words on a table card, in the restaurant's default locale. */
-const CARD_TEXTS: Record<Locale, { table: string; scan: string }> = {
-  it: { table: 'Tavolo', scan: 'Inquadra il codice per il menu, allergeni inclusi' },
-  en: { table: 'Table', scan: 'Scan for the menu, allergens included' },
-  fr: { table: 'Table', scan: 'Scannez pour la carte, allergènes compris' },
-  de: { table: 'Tisch', scan: 'Scannen für die Speisekarte mit Allergenen' },
-  es: { table: 'Mesa', scan: 'Escanee para ver la carta con alérgenos' },
-};
 const MAX_CARDS = 120;
 
 /** The sheet's own stylesheet: fixed text, not data. */

@@ -74,7 +74,7 @@ function overviewPage(ctx: PanelContext, snapshot: MenuSnapshot, message: string
             ),
         )}</ol>${dragForm(ctx, 'sections', 0, '/admin/menu')}`;
   const body = html`${message ? notice('success', message) : ''}<p>${mt.intro}</p>
-<p class="actions"><a class="button primary-link" href="/admin/menu/sections/new">${mt.addSection}</a> <a class="button" href="/admin/menu/wineries">${mt.wineries}</a> <a class="button" href="/">${ctx.t.viewMenu}</a></p>
+<p class="actions"><a class="button primary-link" href="/admin/menu/sections/new">${mt.addSection}</a> <a class="button" href="/admin/menu/wineries">${mt.wineries}</a> <a class="button" href="/">${ctx.t.viewMenu}</a> <a class="button" href="/admin/qr">${ctx.t.qr}</a></p>
 <h2>${mt.sections}</h2>${tree}`;
   return renderPage(ctx, { title: ctx.t.menuTitle, body, active: 'menu', scripts: ['menu-editor.js'] });
 }

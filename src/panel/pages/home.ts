@@ -11,6 +11,7 @@ const DESCRIPTIONS: Record<string, keyof PanelTexts> = {
   settings: 'homeSettings',
   theme: 'homeTheme',
   analytics: 'homeAnalytics',
+  qr: 'homeQr',
   importExport: 'homeImport',
   history: 'homeHistory',
   webhooks: 'homeWebhooks',

@@ -1,0 +1,123 @@
+// /admin/qr: the restaurant's QR code and one per table (a range, names, or both), previewed from
+// the public /qr.svg and downloadable as PNG and SVG (the same cached routes diners' codes come
+// from), and /admin/qr/sheet: the table cards to print, an HTML sheet sized for A4 (@page), four
+// cards a page with the restaurant's logo in the middle of each code (error correction H keeps it
+// readable), the theme's colours, the name, the table and the address in words. It is HTML, not a
+// PDF: the browser prints it or saves it as PDF, with no PDF library on the server.
+import type { FastifyInstance } from 'fastify';
+import { defaultLocaleOf } from '../../catalog/snapshot.js';
+import { ownerSnapshot } from '../../catalog/write.js';
+import { publicAddress } from '../../config.js';
+import { CARD_TEXTS, menuLink, qrSvg, TABLE_LABEL } from '../../features/qr/codes.js';
+import { type Html, html, raw, sendHtml } from '../../http/html.js';
+import { mediaUrl } from '../../resources/media/urls.js';
+import { type PanelContext, queryParam, sendPage } from '../context.js';
+import { notice } from '../forms.js';
+import { renderPage } from '../layout.js';
+import { type QrTexts, qrTexts } from './qr-texts.js';
+
+const MAX_TABLES = 120;
+
+/** "1-12, terrace bar" → ['1', …, '12', 'terrace', 'bar']; the words that are not table names apart. */
+export function parseTables(spec: string): { tables: string[]; bad: string[]; tooMany: boolean } {
+  const tables: string[] = [];
+  const bad: string[] = [];
+  let tooMany = false;
+  const add = (name: string) => {
+    if (tables.includes(name)) return;
+    if (tables.length >= MAX_TABLES) tooMany = true;
+    else tables.push(name);
+  };
+  for (const word of spec.split(/[\s,;]+/).filter(Boolean)) {
+    const range = /^(\d{1,4})-(\d{1,4})$/.exec(word);
+    if (range) {
+      const [from, to] = [Number(range[1]), Number(range[2])];
+      if (from > to || to - from >= MAX_TABLES) tooMany = true;
+      else for (let n = from; n <= to; n++) add(String(n));
+    } else if (TABLE_LABEL.test(word)) add(word);
+    else bad.push(word);
+  }
+  return { tables, bad, tooMany };
+}
+
+function downloads(q: QrTexts, table: string | undefined, label: string): Html {
+  const query = table === undefined ? '' : `?table=${encodeURIComponent(table)}`;
+  return html`<p class="downloads"><a href="/qr.png${query}" download aria-label="${q.download(q.png)}: ${label}">${q.png}</a> · <a href="/qr.svg${query}" download aria-label="${q.download(q.svg)}: ${label}">${q.svg}</a></p>`;
+}
+
+function page(ctx: PanelContext, base: string, spec: string): Html {
+  const q = qrTexts(ctx.locale);
+  const { tables, bad, tooMany } = parseTables(spec);
+  const link = menuLink(base);
+  const problems = [bad.length ? q.badTables(bad.join(', ')) : '', tooMany ? q.tooMany : ''].filter(Boolean);
+  const cards = tables.map((name) => {
+    const tableLink = menuLink(base, name);
+    return html`<li class="qr-card"><h3>${q.tableCard(name)}</h3><img src="/qr.svg?table=${encodeURIComponent(name)}" alt="${q.alt(tableLink)}" width="160" height="160"><p class="hint">${tableLink}</p>${downloads(q, name, q.tableCard(name))}</li>`;
+  });
+  const sheet = tables.length
+    ? html`<p><a class="button primary-link" href="/admin/qr/sheet?tables=${encodeURIComponent(tables.join(','))}">${q.print}</a></p><p class="hint">${q.printHint}</p><ul class="qr-grid">${cards}</ul>`
+    : '';
+  const body = html`<p>${q.intro}</p>
+<section aria-labelledby="qr-restaurant"><h2 id="qr-restaurant">${q.restaurant}</h2>
+<div class="qr-card"><img src="/qr.svg" alt="${q.alt(link)}" width="200" height="200"><p>${q.opens}: <a href="${link}">${link}</a></p>${downloads(q, undefined, q.restaurant)}</div></section>
+<section aria-labelledby="qr-tables"><h2 id="qr-tables">${q.tables}</h2>
+${problems.length ? notice('error', problems.join(' ')) : ''}
+<form method="get" action="/admin/qr" class="stack narrow"><div class="field"><label for="f-tables">${q.tablesLabel}</label><p class="hint" id="f-tables-hint">${q.tablesHint}</p><input id="f-tables" name="tables" type="text" value="${spec}" aria-describedby="f-tables-hint"></div>
+<div class="actions"><button type="submit">${q.show}</button></div></form>${sheet}</section>`;
+  return renderPage(ctx, { title: q.title, body, active: 'qr' });
+}
+
+/** A colour of the theme as CSS, or the fallback (the theme's rules keep them #RRGGBB). */
+const color = (value: string | null | undefined, fallback: string) =>
+  value && /^#[0-9A-Fa-f]{3,8}$/.test(value) ? value : fallback;
+
+/** The sheet's own policy: its inline styles, the code's SVG, the logo from here or an https address. */
+const SHEET_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'";
+
+export function registerQr(app: FastifyInstance): void {
+  app.get('/qr', async (request, reply) => {
+    const base = publicAddress(app.config, request.tenant.slug);
+    return sendPage(reply, page(request.panel, base, queryParam(request, 'tables') ?? '1-12'));
+  });
+
+  app.get('/qr/sheet', async (request, reply) => {
+    const ctx = request.panel;
+    const base = publicAddress(app.config, request.tenant.slug);
+    const { tables } = parseTables(queryParam(request, 'tables') ?? '1-12');
+    const snapshot = await ownerSnapshot(app, ctx.tenantId);
+    const locale = defaultLocaleOf(snapshot);
+    const words = CARD_TEXTS[locale];
+    const { settings, theme } = snapshot;
+    // The logo as the API reports it: an uploaded one first, else the address typed in the settings.
+    const logoUrl = mediaUrl(settings.logo_image) ?? settings.logo_url;
+    const logo = logoUrl ? html`<img class="logo" src="${logoUrl}" alt="">` : '';
+    const cards: Html[] = [];
+    for (const name of tables) {
+      const link = menuLink(base, name);
+      // The SVG is drawn by the qrcode library from our own address: trusted markup.
+      const svg = raw(await qrSvg(link));
+      cards.push(
+        html`<figure class="card"><div class="name">${settings.name}</div><div class="code">${svg}${logo}</div><figcaption><span class="table">${words.table} ${name}</span><small>${words.scan}</small><span class="link">${link.replace(/^https?:\/\//, '')}</span>${settings.address ? html`<span class="address">${settings.address}</span>` : ''}</figcaption></figure>`,
+      );
+    }
+    const primary = color(theme.primary_color, '#222222');
+    const background = color(theme.background_color, '#ffffff');
+    const text = color(theme.text_color, '#000000');
+    const style = html`<style>
+@page{size:A4;margin:8mm}*{box-sizing:border-box}body{margin:0;font-family:Georgia,serif;color:${text};background:#fff}
+.sheet{display:grid;grid-template-columns:repeat(2,1fr);gap:6mm}
+.card{margin:0;height:136mm;border:1.2mm solid ${primary};border-radius:4mm;background:${background};padding:5mm;display:flex;flex-direction:column;align-items:center;justify-content:space-between;text-align:center;break-inside:avoid}
+.name{font-size:16pt;font-weight:700;color:${primary}}
+.code{position:relative;width:68mm;height:68mm;background:#fff}.code svg{width:100%;height:100%;display:block}
+.logo{position:absolute;left:50%;top:50%;width:14mm;height:14mm;transform:translate(-50%,-50%);object-fit:contain;background:#fff;padding:1mm;border-radius:1mm}
+figcaption{display:flex;flex-direction:column;gap:1.5mm}.table{font-size:20pt;font-weight:700}small{font-size:9pt}.link{font-family:monospace;font-size:9pt}.address{font-size:9pt}
+@media screen{body{background:#ddd}.sheet{max-width:210mm;margin:0 auto;padding:8mm;background:#fff}}
+</style>`;
+    reply.header('content-security-policy', SHEET_CSP);
+    return sendHtml(
+      reply,
+      html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${settings.name} · QR</title>${style}</head><body><main class="sheet">${cards}</main></body></html>`,
+    );
+  });
+}

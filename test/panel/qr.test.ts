@@ -1,0 +1,120 @@
+// /admin/qr over HTTP: linked from the overview and the menu page; the restaurant's code and one
+// per table (range, names), each downloadable; the A4 sheet of table cards with the logo, the
+// theme's colours, the name, the table and the address in words; codes read back by zbarimg, with a
+// logo pasted in the middle too (error correction H). Another restaurant gets its own sheet.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { parseTables } from '../../src/panel/pages/qr.js';
+import { call, dialects } from '../helper.js';
+import type { PanelClient } from './client.js';
+import { BETA_OWNER, type PanelBed, panelBed } from './setup.js';
+
+const ZBARIMG = '/usr/bin/zbarimg';
+const run = promisify(execFile);
+
+/** What zbarimg reads in a PNG: one text per code found. */
+async function zbar(png: Buffer): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
+  try {
+    const file = join(dir, 'code.png');
+    writeFileSync(file, png);
+    const { stdout } = await run(ZBARIMG, ['-q', '--raw', file]);
+    return stdout.trim().split('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('table lists: ranges and names, duplicates once, bad names apart, at most 120', () => {
+  assert.deepEqual(parseTables('1-3, terrace bar 2'), {
+    tables: ['1', '2', '3', 'terrace', 'bar'],
+    bad: [],
+    tooMany: false,
+  });
+  assert.deepEqual(parseTables('a/b <x> 4').bad, ['a/b', '<x>']);
+  assert.equal(parseTables('1-500').tooMany, true);
+  assert.equal(parseTables('1-120').tables.length, 120);
+  assert.equal(parseTables('1-120 extra').tooMany, true);
+});
+
+for (const dialect of dialects) {
+  describe(`panel QR codes (${dialect})`, () => {
+    let bed: PanelBed;
+    let c: PanelClient;
+    before(async () => {
+      bed = await panelBed(dialect);
+      c = await bed.owner();
+    });
+    after(() => bed.close());
+
+    test('linked from the overview, the navigation and the menu page', async () => {
+      const home = await c.get('/admin');
+      assert.match(home.body, /<h2><a href="\/admin\/qr">QR codes<\/a><\/h2>/);
+      assert.match((await c.get('/admin/menu')).body, /<a class="button" href="\/admin\/qr">QR codes<\/a>/);
+    });
+
+    test('the restaurant’s code and one per table, previewed and downloadable; bad names are said', async () => {
+      const page = await c.get('/admin/qr');
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /<a href="\/admin\/qr" aria-current="page">QR codes<\/a>/);
+      assert.match(page.body, /<img src="\/qr.svg" alt="QR code that opens http:\/\/alpha\.localhost:3000\/"/);
+      assert.match(page.body, /href="\/qr.png" download/);
+      assert.equal((page.body.match(/<li class="qr-card">/g) ?? []).length, 12, 'tables 1-12 by default');
+      const named = await c.get('/admin/qr?tables=terrace%2C+bar+3-4+a%2Fb');
+      assert.equal((named.body.match(/<li class="qr-card">/g) ?? []).length, 4);
+      assert.match(named.body, /<img src="\/qr.svg\?table=terrace"/);
+      assert.match(named.body, /href="\/qr.png\?table=bar" download/);
+      assert.match(named.body, /These cannot be table names: a\/b/);
+      assert.match(named.body, /href="\/admin\/qr\/sheet\?tables=terrace%2Cbar%2C3%2C4"/);
+    });
+
+    test('the A4 sheet: a card per table with logo, colours, name, table, address in words', async () => {
+      const sheet = await c.get('/admin/qr/sheet?tables=1-2,terrace');
+      assert.equal(sheet.statusCode, 200);
+      assert.match(String(sheet.headers['content-security-policy']), /img-src 'self' data: https:/);
+      assert.match(sheet.body, /@page\{size:A4/);
+      assert.equal((sheet.body.match(/<figure class="card">/g) ?? []).length, 3);
+      assert.match(sheet.body, /<img class="logo" src="https:\/\/example\.test\/logo\.png" alt="">/);
+      assert.match(sheet.body, /border:1\.2mm solid #112233/);
+      assert.match(sheet.body, /<div class="name">Alpha alpha<\/div>/);
+      assert.match(sheet.body, /<span class="table">Tavolo terrace<\/span>/);
+      assert.match(sheet.body, /<span class="link">alpha\.localhost:3000\/\?table=terrace<\/span>/);
+      assert.match(sheet.body, /<span class="address">Via Roma 1, Bologna<\/span>/);
+      const beta = bed.client('beta');
+      await beta.signIn(BETA_OWNER.email, BETA_OWNER.password);
+      const theirs = await beta.get('/admin/qr/sheet?tables=1');
+      assert.match(theirs.body, /Beta beta/);
+      assert.doesNotMatch(theirs.body, /Alpha alpha|alpha\.localhost/);
+      const signedOut = await bed.client().get('/admin/qr/sheet');
+      assert.equal(signedOut.statusCode, 303);
+    });
+
+    test('a table’s code reads back as exactly its address, also with a logo over its middle', {
+      skip: existsSync(ZBARIMG) ? false : 'zbarimg (zbar-tools) is not installed',
+    }, async () => {
+      const res = await call(bed.app, { url: '/qr.png?table=terrace', host: 'alpha' });
+      assert.equal(res.statusCode, 200);
+      const png = res.rawPayload;
+      assert.deepEqual(await zbar(png), ['http://alpha.localhost:3000/?table=terrace']);
+      // A logo as the sheet lays it: 14 mm of a 68 mm code (about a fifth of its width), opaque.
+      const { width = 0 } = await sharp(png).metadata();
+      const side = Math.round(width * 0.21);
+      const logo = await sharp({
+        create: { width: side, height: side, channels: 3, background: '#c0392b' },
+      })
+        .png()
+        .toBuffer();
+      const covered = await sharp(png)
+        .composite([{ input: logo, left: Math.round((width - side) / 2), top: Math.round((width - side) / 2) }])
+        .png()
+        .toBuffer();
+      assert.deepEqual(await zbar(covered), ['http://alpha.localhost:3000/?table=terrace']);
+    });
+  });
+}
