@@ -29,6 +29,7 @@ import { registerSwagger } from './plugins/swagger.js';
 import { tenantPlugin } from './plugins/tenant.js';
 import { registerRoutes } from './routes.js';
 import { type Announcer, openAnnouncer } from './runtime/announcements.js';
+import { type Mailer, openMailer } from './runtime/mailer.js';
 import { keepTickObjectShape } from './runtime/tick-shape.js';
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ declare module 'fastify' {
     documents: DocumentCache;
     budget: CacheBudget;
     announcer: Announcer;
+    /** Password-recovery mail (runtime/mailer.ts). */
+    mailer: Mailer;
   }
 }
 
@@ -195,6 +198,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.decorate('announcer', announcer);
+  const mailer = openMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
   wireDirectory(directory, snapshots, documents, database);
   app.decorate('menuWriter', menuWriter);
   // Webhooks: the outbox row is written with the change; the first attempt leaves right after the commit.

@@ -49,7 +49,7 @@ Commands:
   backup <file> [--tenant <slug> [--with-passwords]]   consistent copy while the server runs
   restore <file> [--force] | restore --tenant <file> [--slug <slug>]
 
-Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, PUBLIC_URL, LOG_LEVEL, TRUST_PROXY.
+Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, PUBLIC_URL, LOG_LEVEL, TRUST_PROXY, SMTP_URL, MAIL_FROM.
 `;
 
 class UsageError extends Error {}

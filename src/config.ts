@@ -45,6 +45,10 @@ export interface Config {
   readonly workers: number;
   /** Raw analytics events older than this many days are deleted (the daily rollups stay). */
   readonly analyticsRetentionDays: number;
+  /** Where password-recovery mail goes out (smtp:// or smtps://, nodemailer's URL); unset: the link is logged. */
+  readonly smtpUrl: string | undefined;
+  /** The From of that mail. */
+  readonly mailFrom: string;
 }
 
 /** A bad environment variable: the message names it. */
@@ -73,6 +77,8 @@ export const defaultConfig: Config = Object.freeze({
   logFormat: 'auto',
   workers: 1,
   analyticsRetentionDays: 90,
+  smtpUrl: undefined,
+  mailFrom: 'Menu <no-reply@localhost>',
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -131,6 +137,14 @@ function logFormat(raw: string | undefined): Config['logFormat'] {
   throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${raw}"`);
 }
 
+function parseSmtpUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^smtps?:\/\/[^\s]+$/.test(raw)) {
+    throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
+  }
+  return raw;
+}
+
 function parsePublicUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(raw)) {
@@ -173,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: logFormat(env.LOG_FORMAT),
     workers: int(env, 'WORKERS', defaultConfig.workers, 1),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || `Menu <no-reply@${baseDomain}>`,
     ...overrides,
   };
   return Object.freeze(config);

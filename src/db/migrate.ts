@@ -18,6 +18,7 @@ import * as sectionSchedules from './migrations/2026112550_section_schedules.js'
 import * as loginFailuresPerAddress from './migrations/2026112601_login_failures_per_address.js';
 import * as staffRole from './migrations/2026112602_staff_role.js';
 import * as soldOut from './migrations/2026112603_sold_out.js';
+import * as passwordResets from './migrations/2026112604_password_resets.js';
 import * as webhookResponseTime from './migrations/2026112611_webhook_response_time.js';
 
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026112602_staff_role': staffRole,
   '2026112603_sold_out': soldOut,
   '2026112611_webhook_response_time': webhookResponseTime,
+  '2026112604_password_resets': passwordResets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

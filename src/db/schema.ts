@@ -157,6 +157,16 @@ export interface ItemTable {
   sold_out_until: Generated<string | null>;
 }
 
+/** A password-recovery link sent by e-mail: its secret's SHA-256, valid one hour, once. */
+export interface PasswordResetTable {
+  tenant_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface UserTable {
   id: Generated<number>;
   tenant_id: number;
@@ -380,6 +390,7 @@ export interface Database {
   items: ItemTable;
   media: MediaTable;
   users: UserTable;
+  password_resets: PasswordResetTable;
   api_tokens: ApiTokenTable;
   panel_sessions: PanelSessionTable;
   panel_login_failures: PanelLoginFailureTable;

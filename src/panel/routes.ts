@@ -18,6 +18,7 @@ import { registerImport } from './pages/import.js';
 import { registerLogin } from './pages/login.js';
 import { registerPreview } from './pages/preview.js';
 import { registerQr } from './pages/qr.js';
+import { registerRecovery } from './pages/recovery.js';
 import { settingsEditor } from './pages/settings.js';
 import { registerStaff } from './pages/staff.js';
 import { themeEditor } from './pages/theme.js';
@@ -51,6 +52,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   installErrorPages(app, now);
   registerAssets(app);
   registerLogin(app, now);
+  registerRecovery(app, now);
   registerHome(app);
   registerMenuEditor(app);
   registerAnalytics(app, now);

@@ -45,6 +45,20 @@ export const en = {
   throttledIp: (minutes: number, at: string) =>
     `Too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at}.`,
   signedOut: 'You have signed out.',
+  forgotLink: 'Forgot your password?',
+  forgotTitle: 'Forgot your password',
+  forgotIntro: 'Type the e-mail you sign in with: we send a link to set a new password. It works once, for one hour.',
+  forgotSend: 'Send the link',
+  forgotSent:
+    'If an account of this restaurant uses that e-mail, a link to set a new password is on its way. It works once, for one hour. Check the spam folder too.',
+  resetTitle: 'Set a new password',
+  resetIntro: 'Type your new password twice. Every session of your account will be signed out.',
+  resetSave: 'Set the password',
+  resetDead: 'This link has expired or was already used. Ask for a new one.',
+  resetDone: 'Your password is set. Sign in with it.',
+  resetMailSubject: (restaurant: string) => `Set a new password for ${restaurant}`,
+  resetMailText: (restaurant: string, link: string) =>
+    `Someone (hopefully you) asked to set a new password for the ${restaurant} menu panel.\n\nOpen this link within one hour to choose it (it works once):\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
 
   homeIntro: 'Everything about your restaurant that diners and apps see, in one place.',
   homeMenu: 'Sections, dishes, sub-categories and wineries.',

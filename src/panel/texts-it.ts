@@ -49,6 +49,21 @@ export const it: PanelTexts = {
   throttledIp: (m: number, at: string) =>
     `Troppi accessi non riusciti dalla tua rete. Riprova tra ${minuti(m)}, alle ${at}.`,
   signedOut: 'Sei uscito.',
+  forgotLink: 'Password dimenticata?',
+  forgotTitle: 'Password dimenticata',
+  forgotIntro:
+    'Scrivi l’e-mail con cui accedi: ti mandiamo un link per scegliere una nuova password. Vale una volta, per un’ora.',
+  forgotSend: 'Manda il link',
+  forgotSent:
+    'Se un account di questo ristorante usa quell’e-mail, il link per scegliere una nuova password sta arrivando. Vale una volta, per un’ora. Controlla anche lo spam.',
+  resetTitle: 'Scegli una nuova password',
+  resetIntro: 'Scrivi due volte la nuova password. Tutte le sessioni del tuo account verranno chiuse.',
+  resetSave: 'Imposta la password',
+  resetDead: 'Questo link è scaduto o è già stato usato. Chiedine uno nuovo.',
+  resetDone: 'La password è impostata. Accedi con la nuova password.',
+  resetMailSubject: (restaurant: string) => `Nuova password per ${restaurant}`,
+  resetMailText: (restaurant: string, link: string) =>
+    `Qualcuno (speriamo tu) ha chiesto di scegliere una nuova password per il pannello del menu di ${restaurant}.\n\nApri questo link entro un’ora per sceglierla (vale una volta):\n${link}\n\nSe non sei stato tu, ignora questo messaggio: la password resta quella di prima.\n`,
 
   homeIntro: 'Tutto quello che clienti e applicazioni vedono del tuo ristorante, in un posto solo.',
   homeMenu: 'Sezioni, piatti, sottocategorie e cantine.',

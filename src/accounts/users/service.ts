@@ -40,7 +40,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function checkPassword(password: string): void {
+/** A new password's rules (8..200 characters); throws UserInputError. */
+export function checkNewPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new UserInputError('password_short', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
@@ -62,7 +63,7 @@ export async function createUser(
   if (!EMAIL.test(email) || email.length > 254) {
     throw new UserInputError('email_invalid', `Invalid e-mail address "${input.email}".`);
   }
-  checkPassword(input.password);
+  checkNewPassword(input.password);
   const role = input.role ?? 'owner';
   const name = (input.name ?? '').trim();
   const existing = await findAnyUserByEmail(db, tenantId, email);
@@ -88,7 +89,7 @@ export async function changePassword(
   if (!user || !(await verifyPassword(input.current, user.password_hash))) {
     throw new UserInputError('password_wrong', 'The current password is not correct.');
   }
-  checkPassword(input.next);
+  checkNewPassword(input.next);
   const passwordHash = await hashPassword(input.next);
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, tenantId, userId, passwordHash);
@@ -100,7 +101,7 @@ export async function changePassword(
 export async function resetPassword(db: Db, tenantId: number, email: string, password: string): Promise<number> {
   const user = await findUserByEmail(db, tenantId, email);
   if (!user) throw new InputError(`No user "${email}" in this tenant.`);
-  checkPassword(password);
+  checkNewPassword(password);
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, tenantId, user.id, passwordHash);

@@ -26,7 +26,7 @@ function loginPage(ctx: PanelContext, form: { email: string; next: string; messa
 <form method="post" action="/admin/login" class="stack narrow">${csrfField(ctx)}${hidden('next', form.next)}
 ${input({ name: 'email', label: t.email, type: 'email', value: form.email, autocomplete: 'username', required: true })}
 ${input({ name: 'password', label: t.password, type: 'password', value: '', autocomplete: 'current-password', required: true })}
-<div class="actions"><button type="submit" class="primary">${t.signIn}</button></div>
+<div class="actions"><button type="submit" class="primary">${t.signIn}</button> <a href="/admin/password/forgot">${t.forgotLink}</a></div>
 </form>`;
   return renderPage(ctx, { title: t.loginTitle, body });
 }
@@ -38,7 +38,12 @@ export function registerLogin(app: FastifyInstance, now: () => number): void {
     const query = { next: queryParam(request, 'next'), signed_out: queryParam(request, 'signed_out') };
     const next = safePanelPath(query.next);
     if (request.panel.session) return seeOther(reply, next);
-    const info = query.signed_out === '1' ? request.panel.t.signedOut : undefined;
+    const info =
+      query.signed_out === '1'
+        ? request.panel.t.signedOut
+        : queryParam(request, 'reset') === '1'
+          ? request.panel.t.resetDone
+          : undefined;
     return sendPage(reply, loginPage(request.panel, { email: '', next, info }));
   });
 

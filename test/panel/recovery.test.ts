@@ -1,0 +1,199 @@
+// Password recovery by e-mail, through a real SMTP server started here (smtp-server): the answer
+// never says whether the e-mail exists, the mail carries a single-use link valid one hour (only its
+// hash stored), following it sets the password and ends every session; without SMTP_URL the link
+// goes to the server log. Another restaurant's address neither sends nor accepts the link.
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../../src/app.js';
+import { dialects, testConfig } from '../helper.js';
+import { PanelClient } from './client.js';
+import { OWNER, type PanelBed, panelBed } from './setup.js';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** An SMTP server on a free port; each message arrives in order through `next()`. */
+async function smtpServer() {
+  const inbox: Received[] = [];
+  const waiting: ((m: Received) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        const message = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        };
+        const w = waiting.shift();
+        if (w) w(message);
+        else inbox.push(message);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    next: () =>
+      new Promise<Received>((resolve) => (inbox.length > 0 ? resolve(inbox.shift()!) : waiting.push(resolve))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The body of a (quoted-printable or plain) text mail, decoded enough to read the link. */
+function textOf(raw: string): string {
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n');
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+const withoutTokens = (body: string) => body.replace(/value="[A-Za-z0-9_-]{20,}"/g, 'value=""');
+
+for (const dialect of dialects) {
+  describe(`password recovery by e-mail (${dialect})`, () => {
+    let smtp: Awaited<ReturnType<typeof smtpServer>>;
+    let bed: PanelBed;
+    before(async () => {
+      smtp = await smtpServer();
+      bed = await panelBed(dialect, { smtpUrl: smtp.url, mailFrom: 'Menu <menu@test.example>' });
+    });
+    after(async () => {
+      await bed.close();
+      await smtp.close();
+    });
+
+    const ask = async (email: string, host = 'alpha') => {
+      const c = new PanelClient(bed.app, host, { 'accept-language': 'en' });
+      const login = await c.get('/admin/login');
+      assert.match(login.body, /href="\/admin\/password\/forgot">Forgot your password\?</);
+      await c.get('/admin/password/forgot');
+      return c.post('/admin/password/forgot', { email });
+    };
+
+    test('the same answer for an unknown e-mail; a real mail with a one-hour single-use link that ends every session', async () => {
+      const signedIn = [await bed.owner(), await bed.owner()];
+      const unknown = await ask('nobody@alpha.test');
+      const beta = await ask(OWNER.email, 'beta');
+      const known = await ask(OWNER.email);
+      assert.equal(unknown.statusCode, 200);
+      assert.equal(known.statusCode, 200);
+      assert.equal(withoutTokens(known.body), withoutTokens(unknown.body), 'nothing tells the two apart');
+      assert.equal(beta.statusCode, 200);
+      assert.match(beta.body, /a link to set a new password is on its way/);
+      assert.match(
+        known.body,
+        /If an account of this restaurant uses that e-mail, a link to set a new password is on its way\./,
+      );
+
+      // The first (and only) mail is the owner's: neither the unknown e-mail nor beta's address sent one.
+      const mail = await smtp.next();
+      assert.deepEqual(mail.to, [OWNER.email]);
+      assert.equal(mail.from, 'menu@test.example');
+      assert.match(mail.raw, /Subject: Set a new password for Alpha alpha/i);
+      const text = textOf(mail.raw);
+      const link = /(http:\/\/alpha\.localhost(?::\d+)?\/admin\/password\/reset\?token=([A-Za-z0-9_-]{43}))/.exec(text);
+      assert.ok(link, text);
+      const token = link[2]!;
+      const stored = await bed.db.db.selectFrom('password_resets').selectAll().execute();
+      assert.equal(stored.length, 1);
+      assert.match(stored[0]!.token_hash, /^[0-9a-f]{64}$/);
+      assert.ok(!JSON.stringify(stored).includes(token), 'only the hash is stored');
+      assert.equal(Date.parse(stored[0]!.expires_at) - Date.parse(stored[0]!.created_at), 60 * 60_000);
+
+      // Another restaurant's address does not accept the link.
+      const elsewhere = new PanelClient(bed.app, 'beta', { 'accept-language': 'en' });
+      assert.equal((await elsewhere.get(`/admin/password/reset?token=${token}`)).statusCode, 410);
+
+      const c = new PanelClient(bed.app, 'alpha', { 'accept-language': 'en' });
+      const form = await c.get(new URL(link[1]!).pathname + new URL(link[1]!).search);
+      assert.equal(form.statusCode, 200);
+      const mismatch = await c.post('/admin/password/reset', { token, password: 'brand-new-pw-1', confirm: 'other' });
+      assert.equal(mismatch.statusCode, 422);
+      assert.match(mismatch.body, /The two new passwords are not the same\./);
+      const short = await c.post('/admin/password/reset', { token, password: 'short', confirm: 'short' });
+      assert.equal(short.statusCode, 422);
+      assert.match(short.body, /at least 8 characters/);
+      const done = await c.post('/admin/password/reset', {
+        token,
+        password: 'brand-new-pw-1',
+        confirm: 'brand-new-pw-1',
+      });
+      assert.equal(done.statusCode, 303);
+      assert.equal(done.headers.location, '/admin/login?reset=1');
+      assert.match((await c.get('/admin/login?reset=1')).body, /Your password is set\. Sign in with it\./);
+      for (const s of signedIn) assert.equal((await s.get('/admin')).statusCode, 303, 'every session ended');
+      assert.equal((await bed.client().signIn(OWNER.email, OWNER.password)).statusCode, 422);
+      assert.equal((await bed.client().signIn(OWNER.email, 'brand-new-pw-1')).statusCode, 303);
+      // Used once: the link is dead now.
+      assert.equal((await c.get(`/admin/password/reset?token=${token}`)).statusCode, 410);
+      const again = await c.post('/admin/password/reset', {
+        token,
+        password: 'another-pw-22',
+        confirm: 'another-pw-22',
+      });
+      assert.equal(again.statusCode, 410);
+      assert.equal((await bed.client().signIn(OWNER.email, 'brand-new-pw-1')).statusCode, 303);
+    });
+
+    test('a link older than one hour is refused', async () => {
+      await ask(OWNER.email);
+      const mail = await smtp.next();
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(textOf(mail.raw))![1]!;
+      const past = new Date(Date.now() - 1000).toISOString().replace(/\.\d+Z$/, '+00:00');
+      await bed.db.db.updateTable('password_resets').set({ expires_at: past }).where('used_at', 'is', null).execute();
+      const c = new PanelClient(bed.app, 'alpha', { 'accept-language': 'en' });
+      const res = await c.get(`/admin/password/reset?token=${token}`);
+      assert.equal(res.statusCode, 410);
+      assert.match(res.body, /This link has expired or was already used\./);
+    });
+  });
+
+  describe(`password recovery without SMTP_URL (${dialect})`, () => {
+    test('the link goes to the server log for the operator', async () => {
+      const bed = await panelBed(dialect);
+      let found: (entry: { mail: { to: string; text: string } }) => void = () => {};
+      const logged = new Promise<{ mail: { to: string; text: string } }>((resolve) => {
+        found = resolve;
+      });
+      const sink = new Writable({
+        write(chunk, _enc, done) {
+          for (const line of String(chunk).split('\n').filter(Boolean)) {
+            const entry = JSON.parse(line);
+            if (entry.mail) found(entry);
+          }
+          done();
+        },
+      });
+      const app = await buildApp(testConfig({ logLevel: 'warn' }), { database: bed.db, logStream: sink });
+      try {
+        const c = new PanelClient(app, 'alpha', { 'accept-language': 'en' });
+        await c.get('/admin/password/forgot');
+        assert.equal((await c.post('/admin/password/forgot', { email: OWNER.email })).statusCode, 200);
+        const entry = await logged;
+        assert.equal(entry.mail.to, OWNER.email);
+        assert.match(entry.mail.text, /\/admin\/password\/reset\?token=[A-Za-z0-9_-]{43}/);
+      } finally {
+        await app.close();
+        await bed.close();
+      }
+    });
+  });
+}
