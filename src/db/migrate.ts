@@ -15,6 +15,7 @@ import * as analyticsTables from './migrations/2026112520_analytics_tables.js';
 import * as allergenTraces from './migrations/2026112530_allergen_traces.js';
 import * as openingHours from './migrations/2026112540_opening_hours.js';
 import * as sectionSchedules from './migrations/2026112550_section_schedules.js';
+import * as priceVariants from './migrations/2026112560_price_variants.js';
 import * as loginFailuresPerAddress from './migrations/2026112601_login_failures_per_address.js';
 import * as staffRole from './migrations/2026112602_staff_role.js';
 import * as soldOut from './migrations/2026112603_sold_out.js';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026112530_allergen_traces': allergenTraces,
   '2026112540_opening_hours': openingHours,
   '2026112550_section_schedules': sectionSchedules,
+  '2026112560_price_variants': priceVariants,
   '2026112601_login_failures_per_address': loginFailuresPerAddress,
   '2026112602_staff_role': staffRole,
   '2026112603_sold_out': soldOut,

@@ -139,6 +139,8 @@ export interface ItemTable {
   allergens: string;
   /** JSON list of allergen keys the dish may contain as traces. */
   allergen_traces: Generated<string>;
+  /** JSON list of price variants `{label: translations, price_cents}`; [] = the one price. */
+  variants: Generated<string>;
   is_active: number;
   is_recommended: number;
   display_order: number;

@@ -60,6 +60,7 @@ for (const dialect of dialects) {
         'sold_out',
         'sold_out_until',
         'type_id',
+        'variants',
         'winery',
         'winery_id',
       ]);

@@ -120,6 +120,17 @@ function tags(item: MenuItem, c: Ctx): Html {
   }${traces.length > 0 ? html`<p class="traces">${c.t.mayContain}: ${traces.join(', ')}</p>` : ''}`;
 }
 
+/** The price, or each variant's label and price (glass · bottle). */
+function prices(item: MenuItem, c: Ctx): Html {
+  if (item.variants.length === 0)
+    return html`<span class="price">${formatPrice(item.price, c.locale, c.currency)}</span>`;
+  const each = item.variants.map(
+    (v) =>
+      html`<span class="variant">${v.label} <span class="price">${formatPrice(v.price, c.locale, c.currency)}</span></span>`,
+  );
+  return html`<span class="variants">${join(each, ' · ')}</span>`;
+}
+
 function dish(item: MenuItem, c: Ctx): Html {
   const winery = item.winery
     ? html`<p class="winery">${item.winery.name}${item.winery.region ? ` · ${item.winery.region}` : ''}</p>`
@@ -129,7 +140,7 @@ function dish(item: MenuItem, c: Ctx): Html {
     image && !c.print ? picture(image) : ''
   }<span class="name">${item.name}</span>${
     item.is_recommended ? html` <span class="badge">${c.recommendedLabel}</span>` : ''
-  }${item.sold_out ? html` <span class="badge sold-out-mark">${c.t.soldOut}</span>` : ''}<span class="price">${formatPrice(item.price, c.locale, c.currency)}</span></summary>${
+  }${item.sold_out ? html` <span class="badge sold-out-mark">${c.t.soldOut}</span>` : ''}${prices(item, c)}</summary>${
     item.description ? html`<p class="description">${item.description}</p>` : ''
   }${winery}</details>${tags(item, c)}</li>`;
 }
@@ -195,7 +206,15 @@ function jsonLd(input: PageInput, sections: MenuSection[]): Html {
           '@type': 'MenuItem',
           name: i.name,
           ...(i.description ? { description: i.description } : {}),
-          offers: { '@type': 'Offer', price: machinePrice(i.price), priceCurrency: settings.currency },
+          offers:
+            i.variants.length > 0
+              ? i.variants.map((v) => ({
+                  '@type': 'Offer',
+                  name: v.label,
+                  price: machinePrice(v.price),
+                  priceCurrency: settings.currency,
+                }))
+              : { '@type': 'Offer', price: machinePrice(i.price), priceCurrency: settings.currency },
           ...(i.dietary.includes('vegan') ? { suitableForDiet: 'https://schema.org/VeganDiet' } : {}),
           ...(i.dietary.includes('vegetarian') && !i.dietary.includes('vegan')
             ? { suitableForDiet: 'https://schema.org/VegetarianDiet' }

@@ -263,6 +263,7 @@ async function applySection(
       price: i.price,
       allergens: i.allergens,
       allergen_traces: i.allergen_traces,
+      variants: i.variants,
       dietary: i.dietary,
       is_active: i.is_active,
       is_recommended: i.is_recommended,

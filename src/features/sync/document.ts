@@ -43,6 +43,7 @@ export const DocItem = Type.Object({
   price: Type.Number(),
   allergens: Type.Optional(Type.Array(Type.String())),
   allergen_traces: Type.Optional(Type.Array(Type.String())),
+  variants: Type.Optional(Type.Array(Type.Object({ label: Translated, price: Type.Number() }))),
   dietary: Type.Optional(Type.Array(Type.String())),
   is_active: Type.Optional(Type.Boolean()),
   is_recommended: Type.Optional(Type.Boolean()),
@@ -127,6 +128,10 @@ function docItem(snapshot: MenuSnapshot, row: ItemRow): DocItem {
     price: row.price_cents / 100,
     allergens: parseJson<string[]>(row.allergens, []),
     allergen_traces: parseJson<string[]>(row.allergen_traces, []),
+    variants: parseJson<{ label: Record<string, string>; price_cents: number }[]>(row.variants, []).map((v) => ({
+      label: v.label,
+      price: v.price_cents / 100,
+    })),
     dietary: parseJson<string[]>(row.dietary, []),
     is_active: flag(row.is_active),
     is_recommended: flag(row.is_recommended),

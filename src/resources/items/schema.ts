@@ -31,6 +31,9 @@ export const MenuItem = Type.Object({
     description: 'allergen keys the dish may contain as traces ("may contain"), apart from `allergens`',
   }),
   // Issue 20: still on the menu, marked sold out.
+  variants: Type.Array(Type.Object({ label: Type.String(), label_translations: Translated, price: Type.Number() }), {
+    description: 'prices with a label (glass / bottle, sizes); [] when the dish has one price; `price` is the first',
+  }),
   sold_out: Type.Boolean({ description: 'sold out now (the dish stays on the menu, marked)' }),
   sold_out_until: Type.Union([Type.String(), Type.Null()], {
     description:
@@ -67,6 +70,11 @@ export function toMenuItem(
     dietary: parseJson<string[]>(row.dietary, []),
     image_url: mediaUrl(row.image),
     allergen_traces: parseJson<string[]>(row.allergen_traces, []),
+    variants: parseJson<{ label: Translations; price_cents: number }[]>(row.variants, []).map((v) => ({
+      label: pickText(v.label, locale, defaultLocale),
+      label_translations: v.label as Record<string, string>,
+      price: v.price_cents / 100,
+    })),
     sold_out: soldOut,
     sold_out_until: soldOut ? row.sold_out_until : null,
   };

@@ -27,6 +27,19 @@ export const ItemInput = Type.Object(
     price: Type.Number({ minimum: 0, maximum: 1_000_000, 'x-decimals': 2 }),
     allergens: Type.Optional(Type.Array(AllergenKey, { maxItems: 14, uniqueItems: true })),
     allergen_traces: Type.Optional(Type.Array(AllergenKey, { maxItems: 14, uniqueItems: true })),
+    /** 2..6 prices with a label each (glass / bottle); the first is `price`. [] = the one price. */
+    variants: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            label: TranslationsInput({ requiredItalian: false, maxLength: 60 }),
+            price: Type.Number({ minimum: 0, maximum: 1_000_000, 'x-decimals': 2 }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 6 },
+      ),
+    ),
     dietary: Type.Optional(
       Type.Array(Type.Union(DIETARY_KEYS.map((k) => Type.Literal(k))), { maxItems: 5, uniqueItems: true }),
     ),
@@ -56,6 +69,15 @@ async function checkReferences(trx: Db, tenantId: number, v: MenuValues<'items'>
     issues.push({ field: 'winery_id', rule: 'exists' });
   }
   if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/** Every variant needs a label a diner can read (in some language). */
+function variantIssues(variants: ItemInput['variants']): FieldIssue[] {
+  return (variants ?? []).flatMap((v, i) =>
+    Object.values(v.label).some((text) => text && text.trim() !== '')
+      ? []
+      : [{ field: `variants.${i}.label`, rule: 'required' as const }],
+  );
 }
 
 /** When tonight's service ends: a sold-out mark without a time lapses then. */
@@ -110,7 +132,16 @@ function merge(
     winery_id: input.winery_id === undefined ? current.winery_id : input.winery_id,
     name_translations: JSON.stringify(names),
     description_translations: JSON.stringify(descriptions),
-    price_cents: input.price === undefined ? current.price_cents : Math.round(input.price * 100),
+    // The first variant's price is the dish's price (old clients read `price` alone).
+    price_cents: input.variants?.length
+      ? Math.round(input.variants[0].price * 100)
+      : input.price === undefined
+        ? current.price_cents
+        : Math.round(input.price * 100),
+    variants:
+      input.variants === undefined
+        ? current.variants
+        : JSON.stringify(input.variants.map((v) => ({ label: v.label, price_cents: Math.round(v.price * 100) }))),
     allergens: input.allergens === undefined ? current.allergens : JSON.stringify(input.allergens),
     allergen_traces:
       input.allergen_traces === undefined ? current.allergen_traces : JSON.stringify(input.allergen_traces),
@@ -135,6 +166,7 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
     price_cents: 0,
     allergens: '[]',
     allergen_traces: '[]',
+    variants: '[]',
     dietary: '[]',
     image: null,
     is_active: 1,
@@ -143,7 +175,10 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
     search_text: '',
   };
   const values = { ...merge(blank, input), ...(await soldOutAfter(w, blank, input)) };
-  await checkReferences(w.trx, w.tenantId, values, await defaultTextIssues(w, 'name', input.name, true));
+  await checkReferences(w.trx, w.tenantId, values, [
+    ...(await defaultTextIssues(w, 'name', input.name, true)),
+    ...variantIssues(input.variants),
+  ]);
   if (input.display_order === undefined) {
     values.display_order = await nextOrder(w.trx, 'items', w.tenantId, 'category_id', values.category_id);
   }
@@ -154,7 +189,10 @@ export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemIn
   const current = await findRow(w.trx, 'items', w.tenantId, id);
   if (!current) throw new NotFoundError();
   const values = { ...merge(current, input), ...(await soldOutAfter(w, current, input)) };
-  await checkReferences(w.trx, w.tenantId, values, await defaultTextIssues(w, 'name', input.name, false));
+  await checkReferences(w.trx, w.tenantId, values, [
+    ...(await defaultTextIssues(w, 'name', input.name, false)),
+    ...variantIssues(input.variants),
+  ]);
   await changeRow(w, 'items', current, values);
 }
 
