@@ -6,7 +6,9 @@ import { ForbiddenError } from '../core/errors.js';
 import { type Html, html } from '../http/html.js';
 import { type PanelContext, panelLocale, seeOther, sendPage, textsFor } from './context.js';
 import { asForm, str } from './forms.js';
+import { keptFrom } from './kept.js';
 import { renderPage } from './layout.js';
+import { loginPage } from './pages/login.js';
 import { currentSession, loginCsrf, loginCsrfMatches, sameToken } from './session.js';
 
 declare module 'fastify' {
@@ -99,9 +101,12 @@ export function installGuard(app: FastifyInstance, now: () => number): void {
     if (access === 'static') return;
     request.panel = await panelContext(app, request, reply, now);
     if (access !== 'public' && !request.panel.session) {
-      // A signed-out visit goes to the sign-in page and comes back here after it; a POST starts over.
-      const next = request.method === 'GET' ? `?next=${encodeURIComponent(request.url)}` : '';
-      return seeOther(reply, `/admin/login${next}`);
+      // A signed-out visit goes to the sign-in page and comes back here after it.
+      if (request.method === 'GET') return seeOther(reply, `/admin/login?next=${encodeURIComponent(request.url)}`);
+      // A form sent from this site after the session ended keeps what was typed through the sign-in (kept.ts).
+      const kept = fromThisSite(request) ? keptFrom(request.url, asForm(request.body)) : undefined;
+      if (!kept) return seeOther(reply, '/admin/login');
+      return sendPage(reply, loginPage(request.panel, { email: '', next: '/admin', kept }), 401);
     }
     if (request.method === 'POST' && !csrfOk(request, access === 'public')) {
       return sendPage(reply, csrfRefusal(request.panel), 403);

@@ -57,7 +57,7 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
   now: number,
-): Promise<void> {
+): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
   const at = nowIso(new Date(now));
   await insertSession(db, request.tenant.id, { id: sha256(secret), userId, now: at });
@@ -70,6 +70,8 @@ export async function startSession(
   );
   setCookie(reply, SESSION_COOKIE, secret, { maxAge: ABSOLUTE_MS / 1000, secure: isHttps(request) });
   setCookie(reply, LOGIN_COOKIE, '', { maxAge: 0, secure: isHttps(request) });
+  // The new session's CSRF token, for a page answered in this same response.
+  return derive(secret, 'csrf');
 }
 
 /** The signed-in session of this request on this restaurant, or undefined (no, expired or foreign cookie). */

@@ -45,6 +45,11 @@ export const en = {
   throttledIp: (minutes: number, at: string) =>
     `Too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at}.`,
   signedOut: 'You have signed out.',
+  keptSignIn: 'Your session had ended, so nothing was saved yet. Sign in again: what you typed is kept.',
+  keptTitle: 'Save your changes',
+  keptNotice: 'You are signed in again. What you typed before the session ended is kept: press Save to send it.',
+  keptSave: 'Save my changes',
+  keptDiscard: 'Discard them',
   forgotLink: 'Forgot your password?',
   forgotTitle: 'Forgot your password',
   forgotIntro: 'Type the e-mail you sign in with: we send a link to set a new password. It works once, for one hour.',

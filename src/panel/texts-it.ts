@@ -49,6 +49,13 @@ export const it: PanelTexts = {
   throttledIp: (m: number, at: string) =>
     `Troppi accessi non riusciti dalla tua rete. Riprova tra ${minuti(m)}, alle ${at}.`,
   signedOut: 'Sei uscito.',
+  keptSignIn:
+    'La sessione era scaduta, quindi non è stato ancora salvato nulla. Accedi di nuovo: quello che hai scritto è conservato.',
+  keptTitle: 'Salva le modifiche',
+  keptNotice:
+    'Hai di nuovo effettuato l’accesso. Quello che avevi scritto prima della scadenza è conservato: premi Salva per inviarlo.',
+  keptSave: 'Salva le modifiche',
+  keptDiscard: 'Lascia perdere',
   forgotLink: 'Password dimenticata?',
   forgotTitle: 'Password dimenticata',
   forgotIntro:

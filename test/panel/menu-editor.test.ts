@@ -334,15 +334,17 @@ for (const dialect of dialects) {
       const betaMenu = await beta.get('/admin/menu');
       assert.equal(betaMenu.statusCode, 200);
       assert.doesNotMatch(betaMenu.body, /Dopocena/);
-      // Signed out: the editor redirects to sign-in and changes nothing.
+      // Signed out: the sign-in page (keeping what was typed, panel/kept.ts); nothing changes.
       const anon = bed.client();
       const out = await anon.post(
         `/admin/menu/dishes/${alphaDish.id}`,
         dishForm(alphaDish.category_id, { price: '99' }),
         { csrf: null },
       );
-      assert.equal(out.statusCode, 303);
-      assert.match(out.headers.location as string, /^\/admin\/login/);
+      assert.equal(out.statusCode, 401);
+      assert.match(out.body, /<form method="post" action="\/admin\/login"/);
+      const unchanged = await call(bed.app, { url: `/api/v1/items/${alphaDish.id}`, host: 'alpha' });
+      assert.notEqual(unchanged.json.data.price, 99);
     });
   });
 }

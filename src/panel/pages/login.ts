@@ -8,6 +8,7 @@ import { LANG_COOKIE, type PanelContext, queryParam, safePanelPath, seeOther, se
 import { isHttps, setCookie } from '../cookies.js';
 import { formatTime } from '../format.js';
 import { asForm, csrfField, hidden, input, notice, str } from '../forms.js';
+import { type Kept, keptFields, keptPage, readKept } from '../kept.js';
 import { renderPage } from '../layout.js';
 import { endSession, startSession } from '../session.js';
 import { clearFailures, heldBack, recordFailure, throttleKeys } from '../throttle.js';
@@ -19,11 +20,15 @@ function dummy(): Promise<string> {
   return dummyHash;
 }
 
-function loginPage(ctx: PanelContext, form: { email: string; next: string; message?: string; info?: string }): Html {
+export function loginPage(
+  ctx: PanelContext,
+  form: { email: string; next: string; message?: string; info?: string; kept?: Kept },
+): Html {
   const { t } = ctx;
-  const body = html`${form.info ? notice('success', form.info) : ''}${form.message ? notice('error', form.message) : ''}
+  const kept = form.kept ? notice('info', t.keptSignIn) : '';
+  const body = html`${form.info ? notice('success', form.info) : ''}${kept}${form.message ? notice('error', form.message) : ''}
 <p>${t.loginIntro(ctx.restaurant)}</p>
-<form method="post" action="/admin/login" class="stack narrow">${csrfField(ctx)}${hidden('next', form.next)}
+<form method="post" action="/admin/login" class="stack narrow">${csrfField(ctx)}${hidden('next', form.next)}${keptFields(form.kept)}
 ${input({ name: 'email', label: t.email, type: 'email', value: form.email, autocomplete: 'username', required: true })}
 ${input({ name: 'password', label: t.password, type: 'password', value: '', autocomplete: 'current-password', required: true })}
 <div class="actions"><button type="submit" class="primary">${t.signIn}</button> <a href="/admin/password/forgot">${t.forgotLink}</a></div>
@@ -53,6 +58,7 @@ export function registerLogin(app: FastifyInstance, now: () => number): void {
     const email = normalizeEmail(str(body, 'email')).slice(0, 254);
     const password = str(body, 'password');
     const next = safePanelPath(str(body, 'next'));
+    const kept = readKept(body);
     const tenantId = request.tenant.id;
     const keys = throttleKeys(tenantId, email, request.ip);
     const held = await heldBack(db, tenantId, keys, now());
@@ -61,7 +67,7 @@ export function registerLogin(app: FastifyInstance, now: () => number): void {
       const message =
         held.by === 'email' ? ctx.t.throttledEmail(held.minutes, at) : ctx.t.throttledIp(held.minutes, at);
       reply.header('retry-after', String(Math.max(1, Math.ceil((held.retryAt - now()) / 1000))));
-      return sendPage(reply, loginPage(ctx, { email, next, message }), 429);
+      return sendPage(reply, loginPage(ctx, { email, next, message, kept }), 429);
     }
     const user = email ? await findUserByEmail(db, tenantId, email) : undefined;
     const tooLong = password.length > MAX_PASSWORD_LENGTH;
@@ -70,10 +76,12 @@ export function registerLogin(app: FastifyInstance, now: () => number): void {
     else await verifyPassword('x', await dummy());
     if (!ok || !user) {
       await recordFailure(db, tenantId, keys, now());
-      return sendPage(reply, loginPage(ctx, { email, next, message: ctx.t.wrongCredentials }), 422);
+      return sendPage(reply, loginPage(ctx, { email, next, message: ctx.t.wrongCredentials, kept }), 422);
     }
     await clearFailures(db, tenantId, keys);
-    await startSession(db, request, reply, user.id, now());
+    const csrf = await startSession(db, request, reply, user.id, now());
+    // A form posted after the session ended: offer to send it again, now signed in (panel/kept.ts).
+    if (kept) return sendPage(reply, keptPage(ctx, csrf, kept));
     return seeOther(reply, next);
   });
 
