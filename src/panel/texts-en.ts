@@ -73,6 +73,11 @@ export const en = {
   homeHistory: 'Who changed what and when, each field before and after.',
   homeWebhooks: 'Tell your POS or website the moment the menu changes.',
   homeQr: 'The menu’s QR code and one per table, to download or print on table cards.',
+  dinerTexts: 'What diners read, in every language',
+  dinerTextsHint:
+    'Cover charge, the label of recommended dishes and the allergen note, one column per language of the menu. A language left empty shows the default language’s text: change the price in every language.',
+  footerHint:
+    'Opening hours, a greeting: one column per language of the menu; an empty one shows the default language’s text.',
   homeImport: 'The whole menu as a file (JSON or a spreadsheet), and a file brought back in after a preview.',
   homeTokens: 'Keys for your POS, website or delivery apps to use the API.',
   homeStaff: 'Who can sign in to this panel.',

@@ -80,6 +80,10 @@ export const it: PanelTexts = {
   homeHistory: 'Chi ha cambiato cosa e quando, ogni campo prima e dopo.',
   homeWebhooks: 'Avvisa la cassa o il sito appena il menu cambia.',
   homeQr: 'Il codice QR del menu e uno per tavolo, da scaricare o stampare sui segnatavolo.',
+  dinerTexts: 'Cosa leggono i clienti, in ogni lingua',
+  dinerTextsHint:
+    'Coperto, etichetta dei piatti consigliati e nota sugli allergeni, una colonna per lingua del menu. Una lingua lasciata vuota mostra il testo della lingua predefinita: cambia il prezzo in ogni lingua.',
+  footerHint: 'Orari, un saluto: una colonna per lingua del menu; una vuota mostra il testo della lingua predefinita.',
   homeImport: 'Tutto il menu in un file (JSON o foglio di calcolo), e un file ricaricato dopo un’anteprima.',
   homeTokens: 'Chiavi per cassa, sito web o app di consegna che usano le API.',
   homeStaff: 'Chi può accedere a questo pannello.',

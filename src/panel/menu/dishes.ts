@@ -33,6 +33,7 @@ import {
   readTranslations,
   translationLabels,
   translations,
+  translationsHint,
 } from './fields.js';
 import { menuTexts } from './texts.js';
 
@@ -161,7 +162,7 @@ function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, er
   const mt = menuTexts(ctx.locale);
   const l = labels(ctx, snapshot);
   const texts = [
-    { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireItalian: true },
+    { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireDefault: true },
     { prefix: 'description', values: v.descriptions, label: mt.descriptionIn, maxlength: 2000, multiline: true },
   ];
   const price = input({
@@ -173,7 +174,7 @@ function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, er
     required: true,
     extra: { inputmode: 'decimal', autocomplete: 'off' },
   });
-  return html`<fieldset><legend>${mt.translations}</legend><p class="hint">${mt.translationsHint}</p>${fieldError(fieldId('name'), errors.name ?? [])}
+  return html`<fieldset><legend>${mt.translations}</legend><p class="hint">${translationsHint(ctx, snapshot)}</p>${fieldError(fieldId('name'), errors.name ?? [])}
 ${languageColumns(ctx, editLocales(snapshot), texts, errors)}</fieldset>
 <fieldset><legend>${mt.details}</legend>
 ${price}

@@ -8,10 +8,19 @@ import type { PanelContext } from '../context.js';
 import { type FieldErrors, type FormBody, fieldError, fieldId, str } from '../forms.js';
 import { menuTexts } from './texts.js';
 
-/** The languages a form edits: Italian (the API requires it) first, then the menu's other languages. */
+/**
+ * The languages a form edits: the menu's default language first (the API requires a name in it),
+ * then the menu's other languages.
+ */
 export function editLocales(snapshot: MenuSnapshot): Locale[] {
   const supported = parseJson<string[]>(snapshot.settings.supported_locales, []).filter(isLocale);
-  return ['it', ...supported.filter((l) => l !== 'it')];
+  const first = defaultLocaleOf(snapshot);
+  return [first, ...supported.filter((l) => l !== first)];
+}
+
+/** The hint over a form's translations, naming the menu's actual default language. */
+export function translationsHint(ctx: PanelContext, snapshot: MenuSnapshot): string {
+  return menuTexts(ctx.locale).translationsHint(languageName(ctx, defaultLocaleOf(snapshot)));
 }
 
 export function languageName(ctx: PanelContext, locale: string): string {
@@ -72,11 +81,18 @@ export interface TranslatedText {
   label: (language: string) => string;
   multiline?: boolean;
   maxlength: number;
-  requireItalian?: boolean;
+  /** A name: its text in the default language (the first column) is required. */
+  requireDefault?: boolean;
 }
 
 /** One text's input for one language, flagged when missing. */
-function translationInput(ctx: PanelContext, locale: Locale, o: TranslatedText, errors: FieldErrors): Html {
+function translationInput(
+  ctx: PanelContext,
+  locale: Locale,
+  o: TranslatedText,
+  errors: FieldErrors,
+  isDefault: boolean,
+): Html {
   const mt = menuTexts(ctx.locale);
   const name = `${o.prefix}_${locale}`;
   const id = fieldId(name);
@@ -93,7 +109,7 @@ function translationInput(ctx: PanelContext, locale: Locale, o: TranslatedText, 
     lang: locale,
     'aria-describedby': [missing ? `${id}-missing` : '', messages.length ? `${id}-error` : ''],
     'aria-invalid': messages.length ? 'true' : undefined,
-    required: o.requireItalian && locale === 'it',
+    required: o.requireDefault && isDefault,
   });
   const flag = missing ? html` <span class="badge warn" id="${id}-missing">${mt.missing}</span>` : '';
   const input = o.multiline ? html`<textarea${control}>${value}</textarea>` : html`<input${control}>`;
@@ -108,9 +124,9 @@ export function languageColumns(
   errors: FieldErrors,
 ): Html {
   const columns = locales.map(
-    (locale) =>
+    (locale, i) =>
       html`<fieldset class="lang-col" lang="${ctx.locale}"><legend>${languageName(ctx, locale)} (${locale})</legend>${texts.map(
-        (o) => translationInput(ctx, locale, o, errors),
+        (o) => translationInput(ctx, locale, o, errors, i === 0),
       )}</fieldset>`,
   );
   return html`<div class="langs">${columns}</div>`;

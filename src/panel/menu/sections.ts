@@ -23,6 +23,7 @@ import {
   readTranslations,
   translationLabels,
   translations,
+  translationsHint,
 } from './fields.js';
 import { dragForm, moveButtons } from './order.js';
 import { sectionBadges } from './overview.js';
@@ -126,10 +127,10 @@ function sectionFields(
   const mt = menuTexts(ctx.locale);
   const parents = snapshot.sections.filter((s) => s.parent_id === null && s.id !== row?.id);
   const texts = [
-    { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireItalian: true },
+    { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireDefault: true },
     { prefix: 'notes', values: v.notes, label: mt.notesIn, maxlength: 2000, multiline: true },
   ];
-  return html`<fieldset><legend>${mt.sectionTexts}</legend><p class="hint">${mt.translationsHint} ${mt.notesHint}</p>
+  return html`<fieldset><legend>${mt.sectionTexts}</legend><p class="hint">${translationsHint(ctx, snapshot)} ${mt.notesHint}</p>
 ${languageColumns(ctx, editLocales(snapshot), texts, errors)}</fieldset>
 <fieldset><legend>${mt.section}</legend>
 ${select({

@@ -16,6 +16,7 @@ import {
   readTranslations,
   translationLabels,
   translations,
+  translationsHint,
 } from './fields.js';
 import { menuTexts } from './texts.js';
 
@@ -60,12 +61,12 @@ export const subCategoriesEditor: Editor<TypeRow, TypeValues, typeof TypeInput> 
   },
   fields(ctx, snapshot, v, errors) {
     const mt = menuTexts(ctx.locale);
-    const names = { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireItalian: true };
+    const names = { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireDefault: true };
     const sections = snapshot.sections.map((s) => ({
       value: String(s.id),
       label: displayName(snapshot, ctx, s.name_translations),
     }));
-    return html`<fieldset><legend>${mt.sectionNames}</legend><p class="hint">${mt.translationsHint}</p>
+    return html`<fieldset><legend>${mt.sectionNames}</legend><p class="hint">${translationsHint(ctx, snapshot)}</p>
 ${languageColumns(ctx, editLocales(snapshot), [names], errors)}</fieldset>
 ${select({ name: 'category_id', label: mt.section, value: v.category_id, errors, options: sections })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}`;

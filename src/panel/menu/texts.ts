@@ -54,7 +54,8 @@ const en = {
   descriptionIn: (language: string) => `Description (${language})`,
   translations: 'Name and description in each language of the menu',
   sectionNames: 'Name in each language of the menu',
-  translationsHint: 'Italian is required; a missing translation falls back to the default language.',
+  translationsHint: (language: string) =>
+    `${language}, the menu’s default language, is required; a missing translation falls back to it.`,
   section: 'Section',
   parent: 'Inside section',
   topLevel: '— none (top-level section) —',
@@ -166,7 +167,8 @@ const it: MenuTexts = {
   descriptionIn: (language) => `Descrizione (${language})`,
   translations: 'Nome e descrizione in ogni lingua del menu',
   sectionNames: 'Nome in ogni lingua del menu',
-  translationsHint: 'L’italiano è obbligatorio; una traduzione mancante ricade sulla lingua predefinita.',
+  translationsHint: (language: string) =>
+    `${language}, la lingua predefinita del menu, è obbligatorio; una traduzione mancante ricade su di essa.`,
   section: 'Sezione',
   parent: 'Dentro la sezione',
   topLevel: '— nessuna (sezione principale) —',

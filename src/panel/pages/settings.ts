@@ -1,21 +1,22 @@
 // /admin/settings: every settings field, checked with the API's own schema (SettingsInput) and
 // written through the same service and transaction as PUT /api/v1/admin/settings, on the panel's
 // one editor (owners only, as on the API's roles).
+
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { html } from '../../http/html.js';
 import { LOCALES } from '../../i18n/locales.js';
+import type { Translations } from '../../i18n/text.js';
 import { type Settings, settingsView } from '../../resources/settings/schema.js';
 import { SettingsInput, updateRestaurantSettings } from '../../resources/settings/service.js';
 import type { SingleEditor } from '../editor.js';
-import { checkbox, checkboxGroup, type FormBody, input, list, select, str, textarea } from '../forms.js';
+import { checkbox, checkboxGroup, type FormBody, input, list, select, str } from '../forms.js';
+import { editLocales, languageColumns, readTranslations, translationLabels } from '../menu/fields.js';
 
 const TEXT_FIELDS = [
   'name',
   'logo_url',
   'cover_image_url',
-  'cover_charge_text',
-  'allergen_info',
   'review_url',
-  'recommended_label',
   'business_name',
   'vat_number',
   'address',
@@ -25,10 +26,28 @@ const TEXT_FIELDS = [
   'timezone',
 ] as const;
 
+/** The diner-facing texts, edited in every language of the menu side by side. */
+const TRANSLATED = [
+  { field: 'cover_charge_text', maxlength: 500, multiline: false },
+  { field: 'recommended_label', maxlength: 100, multiline: false },
+  { field: 'allergen_info', maxlength: 5000, multiline: true },
+] as const;
+
+type Translated = (typeof TRANSLATED)[number]['field'];
+const translationsOf = (values: Settings, field: Translated) => values[`${field}_translations`] as Translations;
+
 /** The form's fields over the stored settings (what the page shows again after a refusal). */
-function readForm(body: FormBody, stored: Settings): Settings {
+function readForm(body: FormBody, stored: Settings, snapshot: MenuSnapshot): Settings {
   const typed: Record<string, unknown> = {};
   for (const field of TEXT_FIELDS) typed[field] = str(body, field).trim();
+  for (const { field } of TRANSLATED) {
+    typed[`${field}_translations`] = readTranslations(
+      body,
+      field,
+      editLocales(snapshot),
+      translationsOf(stored, field),
+    );
+  }
   return {
     ...stored,
     ...typed,
@@ -43,6 +62,8 @@ function readForm(body: FormBody, stored: Settings): Settings {
 function toInput(values: Settings): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of TEXT_FIELDS) input[field] = values[field];
+  // Every language's text as typed: the plain field would set only the default language's.
+  for (const { field } of TRANSLATED) input[`${field}_translations`] = translationsOf(values, field);
   if (input.cover_image_url === '') input.cover_image_url = null;
   input.currency = values.currency;
   input.supported_locales = values.supported_locales;
@@ -63,14 +84,23 @@ export const settingsEditor: SingleEditor<Settings, typeof SettingsInput> = {
   audience: 'owner',
   schema: SettingsInput,
   title: (ctx) => ctx.t.settings,
-  labels: (ctx) => ctx.t.labels,
+  labels: (ctx, snapshot) => {
+    const l = ctx.t.labels;
+    const locales = editLocales(snapshot);
+    return Object.assign(
+      { ...l },
+      ...TRANSLATED.map(({ field }) =>
+        translationLabels(ctx, field, locales, (language) => `${l[field]} (${language})`),
+      ),
+    );
+  },
   load: (snapshot) => settingsView(snapshot),
-  read: (body, snapshot) => readForm(body, settingsView(snapshot)),
+  read: (body, snapshot) => readForm(body, settingsView(snapshot), snapshot),
   toInput,
   save: updateRestaurantSettings,
   layout: (ctx, _values, { summary, form }) => html`<p>${ctx.t.settingsIntro}</p>${summary}
 ${form}`,
-  fields(ctx, _snapshot, values, errors) {
+  fields(ctx, snapshot, values, errors) {
     const { t } = ctx;
     const l = t.labels;
     const text = (name: keyof Settings & string, extra: { type?: string; required?: boolean } = {}) =>
@@ -79,9 +109,20 @@ ${form}`,
     const zones = timeZones(values.timezone).map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
     return html`<fieldset><legend>${t.general}</legend>
 ${text('name', { required: true })}${text('logo_url', { type: 'url' })}${text('cover_image_url', { type: 'url' })}
-${text('cover_charge_text')}${text('recommended_label')}
-${textarea({ name: 'allergen_info', label: l.allergen_info, value: values.allergen_info, errors, rows: 4 })}
 ${text('review_url', { type: 'url' })}</fieldset>
+<fieldset><legend>${t.dinerTexts}</legend><p class="hint">${t.dinerTextsHint}</p>
+${languageColumns(
+  ctx,
+  editLocales(snapshot),
+  TRANSLATED.map(({ field, maxlength, multiline }) => ({
+    prefix: field,
+    values: translationsOf(values, field),
+    label: (language: string) => `${l[field]} (${language})`,
+    maxlength,
+    multiline,
+  })),
+  errors,
+)}</fieldset>
 <fieldset><legend>${t.contacts}</legend>
 ${text('business_name')}${text('vat_number')}${text('address')}${text('phone', { type: 'tel' })}${text('email', { type: 'email' })}</fieldset>
 <fieldset><legend>${t.languagesAndTime}</legend>

@@ -3,10 +3,12 @@
 // panel's one editor, beside a live preview of the public page (pages/preview.ts) that follows the
 // form before it is saved.
 import { html } from '../../http/html.js';
+import type { Translations } from '../../i18n/text.js';
 import { HEADER_STYLES, LAYOUT_VARIANTS, type Theme, themeView } from '../../resources/theme/schema.js';
 import { ThemeInput, updateThemeSettings } from '../../resources/theme/service.js';
 import type { SingleEditor } from '../editor.js';
-import { input, select, textarea } from '../forms.js';
+import { input, select } from '../forms.js';
+import { editLocales, languageColumns, readTranslations, translationLabels } from '../menu/fields.js';
 import { COLOUR_FIELDS, THEME_FIELDS, themeInput } from './theme-fields.js';
 
 /** A few font stacks that need no download; any other family can be typed. */
@@ -31,13 +33,39 @@ export const themeEditor: SingleEditor<Theme, typeof ThemeInput> = {
   schema: ThemeInput,
   formId: 'theme-form',
   title: (ctx) => ctx.t.theme,
-  labels: (ctx) => ctx.t.labels,
+  labels: (ctx, snapshot) => ({
+    ...ctx.t.labels,
+    ...translationLabels(
+      ctx,
+      'footer_text',
+      editLocales(snapshot),
+      (language) => `${ctx.t.labels.footer_text} (${language})`,
+    ),
+  }),
   load: (snapshot) => themeView(snapshot),
-  // What was typed over the stored theme, so a refused form keeps every change.
-  read: (body, snapshot) => ({ ...themeView(snapshot), ...themeInput(body) }) as Theme,
-  toInput: (values) => themeInput(Object.fromEntries(THEME_FIELDS.map((f) => [f, String(values[f])]))),
+  // What was typed over the stored theme, so a refused form keeps every change. The footer comes
+  // in every language (footer_text_<lang>); a form with the plain footer_text sets the default's.
+  read: (body, snapshot) => {
+    const stored = themeView(snapshot);
+    const typed = { ...stored, ...themeInput(body) } as Theme;
+    const locales = editLocales(snapshot);
+    if (!locales.some((l) => body[`footer_text_${l}`] !== undefined)) {
+      if (body.footer_text === undefined) return typed;
+      const plain: Record<string, string> = { ...stored.footer_text_translations, [locales[0]]: typed.footer_text };
+      return { ...typed, footer_text_translations: plain };
+    }
+    const footer = readTranslations(body, 'footer_text', locales, stored.footer_text_translations as Translations);
+    return { ...typed, footer_text_translations: footer, footer_text: footer[locales[0]] ?? '' };
+  },
+  toInput: (values, snapshot) => ({
+    ...themeInput(
+      Object.fromEntries(THEME_FIELDS.filter((f) => f !== 'footer_text').map((f) => [f, String(values[f])])),
+    ),
+    // Every language's footer as typed (the plain field would set only the default language's).
+    footer_text_translations: values.footer_text_translations ?? { [editLocales(snapshot)[0]]: values.footer_text },
+  }),
   save: updateThemeSettings,
-  fields(ctx, _snapshot, values, errors) {
+  fields(ctx, snapshot, values, errors) {
     const { t } = ctx;
     const l = t.labels;
     const colours = COLOUR_FIELDS.map(
@@ -52,7 +80,22 @@ ${input({ name: 'font_url', label: l.font_url, value: values.font_url, errors, h
 ${input({ name: 'border_radius', label: l.border_radius, value: values.border_radius, errors, hint: t.hints.border_radius, maxlength: 32 })}
 ${select({ name: 'layout_variant', label: l.layout_variant, value: values.layout_variant, errors, options: LAYOUT_VARIANTS.map((v) => ({ value: v, label: t.layouts[v] })) })}
 ${select({ name: 'header_style', label: l.header_style, value: values.header_style, errors, options: HEADER_STYLES.map((v) => ({ value: v, label: t.headers[v] })) })}
-${textarea({ name: 'footer_text', label: l.footer_text, value: values.footer_text, errors, rows: 2 })}</fieldset>`;
+</fieldset>
+<fieldset><legend>${l.footer_text}</legend><p class="hint">${t.footerHint}</p>
+${languageColumns(
+  ctx,
+  editLocales(snapshot),
+  [
+    {
+      prefix: 'footer_text',
+      values: values.footer_text_translations as Translations,
+      label: (language: string) => `${l.footer_text} (${language})`,
+      maxlength: 500,
+      multiline: true,
+    },
+  ],
+  errors,
+)}</fieldset>`;
   },
   layout: (ctx, values, { summary, form }) => html`<p>${ctx.t.themeIntro}</p>${summary}
 <div class="theme-grid">
