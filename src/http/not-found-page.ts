@@ -15,7 +15,7 @@ const page = (code: number, title: string, it: string, en: string) => `<!doctype
   main { max-width: 32rem; padding: 2rem; }
   h1 { font-size: 2rem; margin: 0 0 .5rem; color: #8B1E3F; }
   p { line-height: 1.5; margin: .25rem 0; }
-  .code { font-size: .9rem; letter-spacing: .2em; color: #D4A373; }
+  .code { font-size: .9rem; letter-spacing: .2em; color: #8A5A2B; }
 </style>
 </head>
 <body>

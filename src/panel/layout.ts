@@ -67,6 +67,7 @@ export function renderPage(ctx: PanelContext, options: PageOptions): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${options.title} · ${ctx.restaurant}</title>
+<link rel="icon" type="image/svg+xml" href="${assetUrl('favicon.svg')}">
 <link rel="stylesheet" href="${assetUrl('panel.css')}">
 ${scripts}
 </head>

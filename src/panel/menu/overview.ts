@@ -35,7 +35,8 @@ function sectionRow(
 ): Html {
   const mt = menuTexts(ctx.locale);
   const name = displayName(snapshot, ctx, row.name_translations);
-  const dishes = snapshot.items.get(row.id)?.length ?? 0;
+  // A wine list's dishes are in its sub-sections: the count is of the whole section.
+  const dishes = [row, ...children].reduce((n, s) => n + (snapshot.items.get(s.id)?.length ?? 0), 0);
   const sub =
     children.length > 0
       ? html`<ol class="tree sub" data-reorder="sections" data-scope="${row.id}">${children.map((c, i) =>
