@@ -83,16 +83,42 @@ const pages: [string, string, Step?][] = [
   ],
   ['staff', '/admin/staff'],
   ['account', '/admin/account'],
+  ['qr', '/admin/qr'],
+  ['import', '/admin/import'],
+  [
+    'history',
+    '/admin/theme',
+    async (page) => {
+      // A change to show: the theme's main colour.
+      await page.locator('#f-primary_color').fill('#1d4e89');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/admin\/theme/);
+      await page.goto(`${base}/admin/history`);
+    },
+  ],
+  [
+    'webhooks',
+    '/admin/webhooks',
+    async (page) => {
+      await page.getByLabel('Address (https)').fill('https://pos.example.com/hooks/menu');
+      await page.getByRole('button', { name: 'Add the webhook' }).click();
+      await page.waitForSelector('.banner');
+    },
+  ],
 ];
+/** `npm run screenshots -- qr import` takes only those pages (the others' pictures stay as they are). */
+const only = process.argv.slice(2);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
 
 try {
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(`${base}/admin/login`);
-    await page.screenshot({ path: `${OUT}/login-${width}.png`, fullPage: true });
+    if (wanted('login')) await page.screenshot({ path: `${OUT}/login-${width}.png`, fullPage: true });
     await signInWithForm(page, base, seeded.owner.email, seeded.owner.password);
     for (const [name, path, step] of pages.slice(1)) {
+      if (!wanted(name)) continue;
       await page.goto(`${base}${path}`);
       if (step) await step(page);
       await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });
