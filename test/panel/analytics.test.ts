@@ -78,6 +78,12 @@ for (const dialect of dialects) {
       assert.equal(lines[0], 'Date,Menu views,Diners,Dish views');
       assert.equal(lines.length, 8);
       assert.match(lines[1], /^2026-11-01,\d+,\d+,\d+$/);
+      // The Italian panel's download opens in columns in Italian Excel: ';'.
+      const italian = await c.get('/admin/analytics/days.csv?from=2026-11-01&to=2026-11-07', {
+        'accept-language': 'it',
+      });
+      assert.match(italian.body.replace(/^\ufeff/, ''), /^[^,\r\n]+;[^,\r\n]+;/);
+      assert.match(italian.body, /\r\n2026-11-01;\d+;\d+;\d+\r\n/);
       // A dish whose name starts like a spreadsheet formula is written as text.
       const dish = await bed.db.db
         .selectFrom('items')

@@ -160,16 +160,21 @@ export async function reportTables(app: FastifyInstance, ctx: PanelContext, rang
   return { totals: o.totals, tables, insights: advice };
 }
 
-/** A CSV cell: quoted when needed; a text starting like a formula is prefixed so a spreadsheet shows it as text. */
-function csvCell(value: Cell): string {
-  if (typeof value === 'number') return String(value);
+/**
+ * A CSV cell: quoted when needed; a text starting like a formula is prefixed so a spreadsheet shows
+ * it as text. With ';' (Italian Excel) a decimal number is written with a comma, as it reads it.
+ */
+function csvCell(value: Cell, delimiter: ',' | ';' = ','): string {
+  if (typeof value === 'number') return delimiter === ';' ? String(value).replace('.', ',') : String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(at: AnalyticsTexts, table: ReportTable): string {
-  const lines = [table.columns.map((c) => csvCell(at.col[c.key] ?? c.key)).join(',')];
-  for (const row of table.rows) lines.push(table.columns.map((c) => csvCell(row[c.key] ?? '')).join(','));
+/** The table as CSV: ';' for the Italian panel (what Italian Excel opens in columns), else ','. */
+export function toCsv(at: AnalyticsTexts, table: ReportTable, delimiter: ',' | ';' = ','): string {
+  const lines = [table.columns.map((c) => csvCell(at.col[c.key] ?? c.key, delimiter)).join(delimiter)];
+  for (const row of table.rows)
+    lines.push(table.columns.map((c) => csvCell(row[c.key] ?? '', delimiter)).join(delimiter));
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -281,6 +286,6 @@ ${join(
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="analytics-${key}-${range.from}-${range.to}.csv"`)
-      .send(`\ufeff${toCsv(analyticsTexts(ctx.locale), table)}`);
+      .send(`\ufeff${toCsv(analyticsTexts(ctx.locale), table, ctx.locale === 'it' ? ';' : ',')}`);
   });
 }
