@@ -71,8 +71,15 @@ export interface Editor<Row extends { id: number }, Values, S extends TSchema = 
   afterCreate?(id: number, values: Values): string;
   /** Where a delete goes next. */
   afterDelete(row: Row): string;
-  /** More of the row's page, under its form (a section's dishes, sub-categories…). */
+  /** More of the row's page, under its form (a section's sub-categories…). */
   below?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Html;
+  /**
+   * What the row's page shows before its form (a section's dishes: what is changed during service
+   * comes first on a phone); the form then sits in a collapsed block titled `formTitle`, open when
+   * it has errors.
+   */
+  above?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Html;
+  formTitle?(ctx: PanelContext): string;
   /** Why a new row cannot be made yet (no section for a dish), shown instead of the form. */
   unavailable?(ctx: PanelContext, snapshot: MenuSnapshot): Html | undefined;
   /**
@@ -140,8 +147,13 @@ export function registerEditor<Row extends { id: number }, Values, S extends TSc
   ) => {
     const name = e.name(ctx, snapshot, row);
     const values = o.values ?? e.fromRow(ctx, snapshot, row);
+    const errors = o.errors ?? {};
+    const form = formFor(ctx, snapshot, values, errors, row);
+    const title = e.formTitle?.(ctx);
+    const open = Object.keys(errors).length > 0 || o.error !== undefined;
     const body = html`${e.breadcrumb(ctx, snapshot, row, values)}${notices(o.message, o.error)}
-${formFor(ctx, snapshot, values, o.errors ?? {}, row)}
+${e.above?.(ctx, snapshot, row) ?? ''}
+${e.above && title ? html`<details class="row-settings"${open ? html` open` : ''}><summary>${title}</summary>${form}</details>` : form}
 ${e.below?.(ctx, snapshot, row) ?? ''}
 ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
     return renderPage(ctx, { title: e.titles(ctx).edit(name), body, active: e.active, scripts: e.scripts });

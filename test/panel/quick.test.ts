@@ -88,6 +88,17 @@ for (const dialect of dialects) {
       assert.equal((await publicDish()).id, dishId);
     });
 
+    test('a section page shows its dishes first; the section’s own form is folded away unless it has errors', async () => {
+      const page = (await sectionPage()).body;
+      const dishes = page.indexOf('<table class="list dishes"');
+      const form = page.indexOf(`<form method="post" action="/admin/menu/sections/${sectionId}"`);
+      assert.ok(dishes > 0 && form > dishes, 'dishes before the section form');
+      assert.match(page, /<details class="row-settings"><summary>Section settings/);
+      const refused = await waiter.post(`/admin/menu/sections/${sectionId}`, { name_it: '', menu_type: 'standard' });
+      assert.equal(refused.statusCode, 422);
+      assert.match(refused.body, /<details class="row-settings" open><summary>Section settings/);
+    });
+
     test('another restaurant’s dish is not found, and a post without the form’s token changes nothing', async () => {
       const beta = await bed.db.db
         .selectFrom('items')

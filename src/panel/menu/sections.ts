@@ -285,8 +285,10 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryI
   breadcrumb: (ctx, snapshot, row) => menuBreadcrumb(ctx, snapshot, row?.parent_id ?? null),
   cancel: () => '/admin/menu',
   afterDelete: () => '/admin/menu?deleted=1',
+  // Dishes first: during service a phone opens a section to mark a dish or fix a price.
+  above: (ctx, snapshot, row) => dishesTable(ctx, snapshot, row),
+  formTitle: (ctx) => menuTexts(ctx.locale).sectionSettings,
   below: (ctx, snapshot, row) =>
-    html`${dishesTable(ctx, snapshot, row)}
-${subCategoryList(ctx, snapshot, row)}
+    html`${subCategoryList(ctx, snapshot, row)}
 ${subSectionList(ctx, snapshot, row)}`,
 };
