@@ -2,7 +2,9 @@
 // count that includes its sub-sections, and the branded 404 page's text readable (WCAG AA).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { notFoundPage } from '../../src/http/not-found-page.js';
+import { adminCall, tokenFor } from '../admin/tokens.js';
 import { call, dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
 import { type PanelBed, panelBed } from './setup.js';
@@ -46,6 +48,60 @@ for (const dialect of dialects) {
         assert.equal(icon.statusCode, 200);
         assert.match(String(icon.headers['content-type']), /^image\/svg\+xml/);
       }
+    });
+
+    test('saving the settings with the logo and cover as shown records no change to them', async () => {
+      // An uploaded logo: the page shows its /media address, the typed one stays stored beside it.
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a1f1f' } })
+        .png()
+        .toBuffer();
+      const upload = await adminCall(bed.app, await tokenFor(bed.db.db, bed.alpha), {
+        method: 'PUT',
+        url: '/api/v1/admin/settings/logo',
+        host: 'alpha',
+        headers: { 'content-type': 'image/png' },
+        body: png,
+      });
+      assert.equal(upload.statusCode, 200);
+      const page = await c.get('/admin/settings');
+      assert.match(page.body, /id="f-logo_url"[^>]*value="\/media\//);
+      const shown = (name: string) => new RegExp(`id="f-${name}"[^>]*value="([^"]*)"`).exec(page.body)?.[1] ?? '';
+      const before = await bed.db.db
+        .selectFrom('settings')
+        .select(['logo_url', 'cover_image_url'])
+        .where('tenant_id', '=', bed.alpha)
+        .executeTakeFirstOrThrow();
+      const entries = () =>
+        bed.db.db.selectFrom('audit_log').select(['fields']).where('tenant_id', '=', bed.alpha).execute();
+      const already = (await entries()).length;
+      const res = await c.post('/admin/settings', {
+        name: 'Alpha renamed',
+        logo_url: shown('logo_url'),
+        cover_image_url: shown('cover_image_url'),
+        review_url: '',
+        business_name: '',
+        vat_number: '',
+        address: '',
+        phone: '',
+        email: '',
+        supported_locales: ['it', 'en'],
+        default_locale: 'it',
+        timezone: 'Europe/Rome',
+        currency: 'EUR',
+        is_active: '1',
+        cover_charge_text_it: 'Coperto 2 €',
+      });
+      assert.equal(res.statusCode, 303);
+      const after = await bed.db.db
+        .selectFrom('settings')
+        .select(['logo_url', 'cover_image_url'])
+        .where('tenant_id', '=', bed.alpha)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(after, before);
+      const added = (await entries()).slice(already);
+      assert.equal(added.length, 1);
+      assert.doesNotMatch(added[0].fields, /logo_url|cover_image_url/);
+      assert.match(added[0].fields, /,name,/);
     });
 
     test('a wine list counts the dishes of its sub-sections', async () => {

@@ -58,12 +58,20 @@ function readForm(body: FormBody, stored: Settings, snapshot: MenuSnapshot): Set
   } as Settings;
 }
 
-/** The values as the API's input: every field, so the form states the whole settings. */
-function toInput(values: Settings): Record<string, unknown> {
+/**
+ * The values as the API's input: every field, so the form states the whole settings, except a
+ * logo or cover address left as shown: the page shows an uploaded image's /media address, and
+ * sending it back would overwrite the typed address (and record a change nobody made).
+ */
+function toInput(values: Settings, snapshot: MenuSnapshot): Record<string, unknown> {
   const input: Record<string, unknown> = {};
+  const shown = settingsView(snapshot);
   for (const field of TEXT_FIELDS) input[field] = values[field];
   // Every language's text as typed: the plain field would set only the default language's.
   for (const { field } of TRANSLATED) input[`${field}_translations`] = translationsOf(values, field);
+  for (const media of ['logo_url', 'cover_image_url'] as const) {
+    if ((values[media] ?? '') === (shown[media] ?? '')) delete input[media];
+  }
   if (input.cover_image_url === '') input.cover_image_url = null;
   input.currency = values.currency;
   input.supported_locales = values.supported_locales;
