@@ -96,9 +96,9 @@ export async function revokeToken(db: Db, tenantId: number, id: number): Promise
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** One user's live tokens, oldest first (the panel's list). */
-export async function listUserTokens(db: Db, tenantId: number, userId: number): Promise<TokenListing[]> {
-  const rows = await db
+/** Live tokens of the restaurant with their holder's e-mail, oldest first: one user's, or every holder's still in the staff. */
+async function liveTokenListing(db: Db, tenantId: number, userId?: number): Promise<TokenListing[]> {
+  let query = db
     .selectFrom('api_tokens')
     .innerJoin('users', (join) =>
       join.onRef('users.id', '=', 'api_tokens.user_id').onRef('users.tenant_id', '=', 'api_tokens.tenant_id'),
@@ -113,11 +113,16 @@ export async function listUserTokens(db: Db, tenantId: number, userId: number): 
       'api_tokens.revoked_at',
     ])
     .where('api_tokens.tenant_id', '=', tenantId)
-    .where('api_tokens.user_id', '=', userId)
-    .where('api_tokens.revoked_at', 'is', null)
-    .orderBy('api_tokens.id')
-    .execute();
+    .where('api_tokens.revoked_at', 'is', null);
+  query =
+    userId === undefined ? query.where('users.removed_at', 'is', null) : query.where('api_tokens.user_id', '=', userId);
+  const rows = await query.orderBy('api_tokens.id').execute();
   return rows.map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as string[] }));
+}
+
+/** One user's live tokens, oldest first (the panel's list). */
+export function listUserTokens(db: Db, tenantId: number, userId: number): Promise<TokenListing[]> {
+  return liveTokenListing(db, tenantId, userId);
 }
 
 /** Revokes a token only if it belongs to this user; true when it was live. */
@@ -152,27 +157,8 @@ export async function findUserTokenName(
 }
 
 /** Every live token of the restaurant, whoever holds it, oldest first (what an owner sees in the panel). */
-export async function listLiveTokens(db: Db, tenantId: number): Promise<TokenListing[]> {
-  const rows = await db
-    .selectFrom('api_tokens')
-    .innerJoin('users', (join) =>
-      join.onRef('users.id', '=', 'api_tokens.user_id').onRef('users.tenant_id', '=', 'api_tokens.tenant_id'),
-    )
-    .select([
-      'api_tokens.id',
-      'api_tokens.name',
-      'api_tokens.scopes',
-      'users.email',
-      'api_tokens.created_at',
-      'api_tokens.last_used_at',
-      'api_tokens.revoked_at',
-    ])
-    .where('api_tokens.tenant_id', '=', tenantId)
-    .where('api_tokens.revoked_at', 'is', null)
-    .where('users.removed_at', 'is', null)
-    .orderBy('api_tokens.id')
-    .execute();
-  return rows.map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as string[] }));
+export function listLiveTokens(db: Db, tenantId: number): Promise<TokenListing[]> {
+  return liveTokenListing(db, tenantId);
 }
 
 /** The name of any token of this restaurant, revoked or not (an owner may revoke anyone's). */
