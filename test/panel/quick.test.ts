@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createUser } from '../../src/accounts/users/service.js';
+import { insertEndpoint } from '../../src/features/webhooks/repo.js';
 import { call, dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
 import { type PanelBed, panelBed } from './setup.js';
@@ -66,6 +67,69 @@ for (const dialect of dialects) {
       const held = await publicDish();
       assert.deepEqual([held.sold_out, held.sold_out_until], [true, null]);
       await waiter.post(`/admin/menu/dishes/${dishId}/sold-out`, { sold_out: 'off', back: '/admin/menu' });
+    });
+
+    test('sold out from the overview: one tap on the dish under its section; the write has its audit entry and webhook row', async () => {
+      await insertEndpoint(
+        bed.db.db,
+        bed.alpha,
+        { url: 'https://pos.alpha.test/hook', events: ['menu.updated'], secret: 'whsec_test' },
+        new Date().toISOString(),
+      );
+      const betaEndpoint = await insertEndpoint(
+        bed.db.db,
+        bed.beta,
+        { url: 'https://pos.beta.test/hook', events: ['menu.updated'], secret: 'whsec_beta' },
+        new Date().toISOString(),
+      );
+      const overview = (await waiter.get('/admin/menu')).body;
+      const row = new RegExp(`<li id="row-dishes-${dishId}"[^]*?</li>`).exec(overview)?.[0] ?? '';
+      assert.match(row, new RegExp(`action="/admin/menu/dishes/${dishId}/sold-out"`));
+      assert.match(row, /<input type="hidden" name="back" value="\/admin\/menu">/);
+      assert.doesNotMatch(overview, /Beta/, 'only this restaurant’s dishes');
+      const res = await waiter.post(`/admin/menu/dishes/${dishId}/sold-out`, {
+        sold_out: 'tonight',
+        back: '/admin/menu',
+      });
+      assert.equal(res.statusCode, 303);
+      assert.equal(res.headers.location, `/admin/menu#row-dishes-${dishId}`);
+      assert.equal((await publicDish()).sold_out, true);
+      const marked = new RegExp(`<li id="row-dishes-${dishId}"[^]*?</li>`).exec(
+        (await waiter.get('/admin/menu')).body,
+      )![0];
+      assert.match(marked, /sold out until 05:00/);
+
+      const audit = await bed.db.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('tenant_id', '=', bed.alpha)
+        .where('resource', '=', 'items')
+        .where('resource_id', '=', dishId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      assert.equal(audit.via, 'panel');
+      assert.equal(audit.user_email, 'waiter@alpha.test');
+      assert.deepEqual(JSON.parse(audit.changes).sold_out, { before: false, after: true });
+      const deliveries = await bed.db.db
+        .selectFrom('webhook_deliveries')
+        .select(['tenant_id', 'endpoint_id', 'event_type', 'payload'])
+        .orderBy('id', 'desc')
+        .execute();
+      assert.equal(deliveries[0]?.tenant_id, bed.alpha);
+      assert.equal(deliveries[0]?.event_type, 'menu.updated');
+      assert.deepEqual(
+        JSON.parse(deliveries[0]!.payload).data.changes.map((c: { resource: string; id: number }) => [
+          c.resource,
+          c.id,
+        ]),
+        [['items', dishId]],
+      );
+      assert.ok(
+        deliveries.every((d) => d.endpoint_id !== betaEndpoint.id),
+        'the other restaurant’s endpoint hears nothing',
+      );
+      await waiter.post(`/admin/menu/dishes/${dishId}/sold-out`, { sold_out: 'off', back: '/admin/menu' });
+      assert.equal((await publicDish()).sold_out, false);
     });
 
     test('the price typed in place, as people write it; a wrong one is refused and nothing changes', async () => {

@@ -1,5 +1,6 @@
 // /admin/menu: the menu as a tree of sections and sub-sections, each with its state (hidden, wine
-// list, time window), how many dishes it holds, and the controls to open, add and reorder.
+// list, time window), how many dishes it holds, and the controls to open, add and reorder; under
+// each, its dishes with their one-tap sold-out switch (a waiter finds the dish from the first page).
 import type { FastifyInstance } from 'fastify';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
@@ -11,6 +12,7 @@ import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { displayName } from './fields.js';
 import { dragForm, moveButtons } from './order.js';
+import { soldOutNow, soldOutSwitch } from './quick.js';
 import { menuTexts } from './texts.js';
 
 /** Small labels after a section's name: hidden, wine list, time window. */
@@ -23,6 +25,19 @@ export function sectionBadges(ctx: PanelContext, row: CategoryRow): Html {
     badges.push(html`<span class="badge">${mt.window(row.time_start, row.time_end)}</span>`);
   }
   return join(badges, ' ');
+}
+
+/** A section's own dishes, each with its sold-out switch (the section page has the full rows). */
+function dishList(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): Html {
+  const dishes = snapshot.items.get(section.id) ?? [];
+  if (dishes.length === 0) return html``;
+  const mt = menuTexts(ctx.locale);
+  const rows = dishes.map((d) => {
+    const name = displayName(snapshot, ctx, d.name_translations);
+    const hidden = d.is_active ? '' : html` <span class="badge off">${mt.hidden}</span>`;
+    return html`<li id="row-dishes-${d.id}" tabindex="-1"><a href="/admin/menu/dishes/${d.id}">${name}</a>${hidden} ${soldOutSwitch(ctx, d, soldOutNow(snapshot, d), name, '/admin/menu')}</li>`;
+  });
+  return html`<ul class="dish-list" aria-label="${mt.dishesOf(displayName(snapshot, ctx, section.name_translations))}">${rows}</ul>`;
 }
 
 function sectionRow(
@@ -54,7 +69,7 @@ function sectionRow(
       count,
       back: '/admin/menu',
     },
-  )}</span></div>${sub}</li>`;
+  )}</span></div>${dishList(ctx, snapshot, row)}${sub}</li>`;
 }
 
 function overviewPage(ctx: PanelContext, snapshot: MenuSnapshot, message: string): Html {
