@@ -50,13 +50,21 @@ export function confirmPage(
   return renderPage(ctx, { title: et.deleteNamed(o.name), active: o.active, body });
 }
 
-/** The row's delete button, in its own section at the end of its page. */
-export function dangerZone(ctx: PanelContext, action: string, name: string): Html {
+/**
+ * The row's delete button, in its own section at the end of its page; when the row cannot be
+ * deleted yet (a section still holding dishes), why, instead of a button that would be refused.
+ */
+export function dangerZone(ctx: PanelContext, action: string, name: string, blocked?: string): Html {
   const et = editorTexts(ctx.locale);
-  return html`<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${et.deleteNamed(name)}</h2>${confirmForm(
-    ctx,
-    { action, label: et.delete, question: et.deleteConfirm(name), accessibleLabel: et.deleteNamed(name) },
-  )}</section>`;
+  const body = blocked
+    ? html`<p class="note" id="delete-blocked">${blocked}</p>`
+    : confirmForm(ctx, {
+        action,
+        label: et.delete,
+        question: et.deleteConfirm(name),
+        accessibleLabel: et.deleteNamed(name),
+      });
+  return html`<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${et.deleteNamed(name)}</h2>${body}</section>`;
 }
 
 /** The message a page shows after a redirect, from its query (`?saved=1`). */

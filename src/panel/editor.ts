@@ -71,6 +71,12 @@ export interface Editor<Row extends { id: number }, Values, S extends TSchema = 
   afterCreate?(id: number, values: Values): string;
   /** Where a delete goes next. */
   afterDelete(row: Row): string;
+  /**
+   * Why the row cannot be deleted now (a section still holding 3 dishes), said on its page instead
+   * of the delete button and before any confirmation; undefined when it can be. The service
+   * refuses such a delete anyway (a page loaded before the last change).
+   */
+  deleteBlocked?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): string | undefined;
   /** More of the row's page, under its form (a section's sub-categories…). */
   below?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Html;
   /**
@@ -155,7 +161,7 @@ export function registerEditor<Row extends { id: number }, Values, S extends TSc
 ${e.above?.(ctx, snapshot, row) ?? ''}
 ${e.above && title ? html`<details class="row-settings"${open ? html` open` : ''}><summary>${title}</summary>${form}</details>` : form}
 ${e.below?.(ctx, snapshot, row) ?? ''}
-${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
+${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snapshot, row))}`;
     return renderPage(ctx, { title: e.titles(ctx).edit(name), body, active: e.active, scripts: e.scripts });
   };
 
@@ -244,6 +250,9 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name)}`;
       const row = rowOf(snapshot, request);
       const action = `${base}/${row.id}/delete`;
       const name = e.name(ctx, snapshot, row);
+      const blocked = e.deleteBlocked?.(ctx, snapshot, row);
+      // Said before any confirmation is asked: nothing to confirm while the row cannot go.
+      if (blocked) return sendPage(reply, rowPage(ctx, snapshot, row, { error: blocked }), 422);
       if (str(asForm(request.body), 'confirmed') !== 'yes') {
         return sendPage(reply, confirmPage(ctx, { action, name, back: `${base}/${row.id}`, active: e.active }));
       }

@@ -231,6 +231,11 @@ for (const dialect of dialects) {
           refused.json.message,
           "La sottocategoria non può essere spostata in un'altra sezione perché è usata da alcuni piatti.",
         );
+        // With another problem in the same body, both are listed at once.
+        const both = await r.admin('PUT', `/types/${pasta.id}`, { category_id: s.Antipasti.id, name: { en: 'Pasta' } });
+        assert.equal(both.statusCode, 422);
+        assert.deepEqual(Object.keys(both.json.errors).sort(), ['category_id', 'name.it']);
+        assert.match(both.json.errors.category_id[0], /non può essere spostata/);
       });
 
       test('DELETE refuses a type used by dishes (422, still there); an unused one answers 204 and is gone', async () => {

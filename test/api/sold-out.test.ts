@@ -126,6 +126,10 @@ for (const dialect of dialects) {
       const malformed = await put(id, { sold_out: 'yes', sold_out_until: 'tonight' });
       assert.equal(malformed.statusCode, 422);
       assert.deepEqual(Object.keys(malformed.json.errors).sort(), ['sold_out', 'sold_out_until']);
+      // A time already past is reported with the other rules' issues, not alone.
+      const together = await put(id, { sold_out: true, sold_out_until: '2026-11-26T19:00:00Z', category_id: 999_999 });
+      assert.equal(together.statusCode, 422);
+      assert.deepEqual(Object.keys(together.json.errors).sort(), ['category_id', 'sold_out_until']);
       // A read written back unchanged changes nothing.
       const read = (await adminCall(app, token, { url: `/api/v1/admin/items/${id}`, host: 'alpha' })).json.data;
       const again = await put(id, { sold_out: read.sold_out, sold_out_until: read.sold_out_until });

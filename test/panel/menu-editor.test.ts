@@ -248,11 +248,29 @@ for (const dialect of dialects) {
       });
       assert.equal(stale.statusCode, 409);
 
-      // A section holding dishes is not deleted: the API's message, in the panel.
+      // A section holding dishes says so, with how many, on its page and before any confirmation; a
+      // delete posted anyway is refused and nothing goes.
       const full = top.find((s) => s.name === 'Antipasti')!;
+      const held = await bed.db.db
+        .selectFrom('items')
+        .select('id')
+        .where('tenant_id', '=', bed.alpha)
+        .where('category_id', '=', full.id)
+        .execute();
+      assert.ok(held.length > 0);
+      const fullPage = await c.get(`/admin/menu/sections/${full.id}`);
+      const zone = /<section aria-labelledby="delete-title"[\s\S]*?<\/section>/.exec(fullPage.body)![0];
+      // It holds the sub-section made above too.
+      const says = `This section still holds ${held.length} dish${held.length === 1 ? '' : 'es'} and 1 sub-section: move or delete them first`;
+      assert.ok(zone.includes(says), zone);
+      assert.doesNotMatch(zone, /<button/, 'no delete button while it holds dishes');
+      const ask = await c.post(`/admin/menu/sections/${full.id}/delete`, {});
+      assert.equal(ask.statusCode, 422, 'no confirmation page: it says why first');
+      assert.ok(ask.body.includes(says));
       const no = await c.post(`/admin/menu/sections/${full.id}/delete`, { confirmed: 'yes' });
       assert.equal(no.statusCode, 422);
-      assert.match(no.body, /The section cannot be deleted because it contains dishes or subsections\./);
+      assert.ok(no.body.includes(says));
+      assert.ok(await bed.db.db.selectFrom('categories').select('id').where('id', '=', full.id).executeTakeFirst());
       // The empty sub-section is.
       assert.equal((await c.post(`/admin/menu/sections/${id}/delete`, { confirmed: 'yes' })).statusCode, 303);
       assert.equal(
@@ -298,7 +316,7 @@ for (const dialect of dialects) {
       assert.equal(made.statusCode, 303, made.body.slice(0, 500));
       const noType = await c.post(`/admin/menu/subcategories/${type.id}/delete`, { confirmed: 'yes' });
       assert.equal(noType.statusCode, 422);
-      assert.match(noType.body, /used by some dishes/);
+      assert.match(noType.body, /1 dish uses it: choose another one on that dish first/);
       const noWinery = await c.post(`/admin/menu/wineries/${wineryId}/delete`, { confirmed: 'yes' });
       assert.equal(noWinery.statusCode, 422);
       // A sub-category of another section is refused for the dish (the API's rule).

@@ -58,6 +58,18 @@ for (const dialect of dialects) {
         _nonce: 'm'.repeat(24),
       });
       assert.match(short.body, /id="f-password-error">The password must be at least 8 characters\./);
+      // Every problem at once: a name too long does not hide a taken e-mail or a short password.
+      const all = await owner.post('/admin/staff', {
+        email: 'chef@alpha.test',
+        name: 'n'.repeat(201),
+        role: 'staff',
+        password: 'short',
+        _nonce: 'k'.repeat(24),
+      });
+      assert.equal(all.statusCode, 422);
+      assert.match(all.body, /id="f-name-error">/);
+      assert.match(all.body, /id="f-email-error">A user with this e-mail already exists\./);
+      assert.match(all.body, /id="f-password-error">The password must be at least 8 characters\./);
 
       const chef = bed.client();
       assert.equal((await chef.signIn('chef@alpha.test', password)).statusCode, 303);
@@ -143,6 +155,15 @@ for (const dialect of dialects) {
         confirm: 'other',
       });
       assert.match(mismatch.body, /id="f-confirm-error">The two new passwords are not the same\./);
+      const everything = await here.post('/admin/account/password', {
+        current: 'nope',
+        next: 'short',
+        confirm: 'other',
+      });
+      assert.equal(everything.statusCode, 422);
+      assert.match(everything.body, /id="f-current-error">The current password is not correct\./);
+      assert.match(everything.body, /id="f-next-error">The password must be at least 8 characters\./);
+      assert.match(everything.body, /id="f-confirm-error">The two new passwords are not the same\./);
       const ok = await here.post('/admin/account/password', {
         current: 'host-password-1',
         next: 'host-password-2',

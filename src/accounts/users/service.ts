@@ -26,13 +26,16 @@ export const MAX_PASSWORD_LENGTH = 200;
 
 export type UserProblem = 'email_invalid' | 'email_taken' | 'password_short' | 'password_long' | 'password_wrong';
 
-/** A refused account change; `problem` lets the panel say it in the user's language. */
+/** A refused account change; `problems` (every one found, `problem` the first) let the panel say them in the user's language. */
 export class UserInputError extends InputError {
+  readonly problems: UserProblem[];
   constructor(
     readonly problem: UserProblem,
     message: string,
+    problems: UserProblem[] = [problem],
   ) {
     super(message);
+    this.problems = problems;
   }
 }
 
@@ -40,14 +43,50 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The problems in English, for the command line (the panel says them in its own language). */
+const MESSAGES: Record<UserProblem, (email: string) => string> = {
+  email_invalid: (email) => `Invalid e-mail address "${email}".`,
+  email_taken: (email) => `A user "${email}" already exists in this tenant.`,
+  password_short: () => `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  password_long: () => `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
+  password_wrong: () => 'The current password is not correct.',
+};
+
+/** Throws one UserInputError naming every problem found (nothing when there is none). */
+function refuse(problems: UserProblem[], email = ''): void {
+  if (problems.length === 0) return;
+  throw new UserInputError(problems[0], problems.map((p) => MESSAGES[p](email)).join(' '), problems);
+}
+
+/** What is wrong with a new password (8..200 characters), if anything. */
+export function newPasswordProblem(password: string): UserProblem | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'password_short';
+  if (password.length > MAX_PASSWORD_LENGTH) return 'password_long';
+  return undefined;
+}
+
 /** A new password's rules (8..200 characters); throws UserInputError. */
 export function checkNewPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new UserInputError('password_short', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const problem = newPasswordProblem(password);
+  refuse(problem ? [problem] : []);
+}
+
+/** Every problem of a new user's e-mail and password, without writing anything (the panel lists them all at once). */
+export async function newUserProblems(
+  db: Db,
+  tenantId: number,
+  input: { email: string; password: string },
+): Promise<UserProblem[]> {
+  const email = normalizeEmail(input.email);
+  const problems: UserProblem[] = [];
+  if (!EMAIL.test(email) || email.length > 254) problems.push('email_invalid');
+  else {
+    const existing = await findAnyUserByEmail(db, tenantId, email);
+    if (existing && existing.removed_at === null) problems.push('email_taken');
   }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new UserInputError('password_long', `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
-  }
+  const password = newPasswordProblem(input.password);
+  if (password) problems.push(password);
+  return problems;
 }
 
 /**
@@ -60,22 +99,31 @@ export async function createUser(
   input: { email: string; password: string; name?: string; role?: UserRole },
 ): Promise<number> {
   const email = normalizeEmail(input.email);
-  if (!EMAIL.test(email) || email.length > 254) {
-    throw new UserInputError('email_invalid', `Invalid e-mail address "${input.email}".`);
-  }
-  checkNewPassword(input.password);
+  refuse(await newUserProblems(db, tenantId, input), email);
   const role = input.role ?? 'owner';
   const name = (input.name ?? '').trim();
   const existing = await findAnyUserByEmail(db, tenantId, email);
-  if (existing && existing.removed_at === null) {
-    throw new UserInputError('email_taken', `A user "${email}" already exists in this tenant.`);
-  }
   const passwordHash = await hashPassword(input.password);
   if (existing) {
     await restoreUser(db, tenantId, existing.id, { name, passwordHash, role });
     return existing.id;
   }
   return insertUser(db, tenantId, { email, name, passwordHash, role });
+}
+
+/** Every problem of a password change (the current password wrong, the new one too short…), without writing. */
+export async function passwordChangeProblems(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  input: { current: string; next: string },
+): Promise<UserProblem[]> {
+  const user = await findActiveUser(db, tenantId, userId);
+  const problems: UserProblem[] = [];
+  if (!user || !(await verifyPassword(input.current, user.password_hash))) problems.push('password_wrong');
+  const next = newPasswordProblem(input.next);
+  if (next) problems.push(next);
+  return problems;
 }
 
 /** A signed-in user changes their own password: the current one is required; their other sessions end. */
@@ -85,11 +133,7 @@ export async function changePassword(
   userId: number,
   input: { current: string; next: string; keepSession: string },
 ): Promise<void> {
-  const user = await findActiveUser(db, tenantId, userId);
-  if (!user || !(await verifyPassword(input.current, user.password_hash))) {
-    throw new UserInputError('password_wrong', 'The current password is not correct.');
-  }
-  checkNewPassword(input.next);
+  refuse(await passwordChangeProblems(db, tenantId, userId, input));
   const passwordHash = await hashPassword(input.next);
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, tenantId, userId, passwordHash);

@@ -285,6 +285,11 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryI
   breadcrumb: (ctx, snapshot, row) => menuBreadcrumb(ctx, snapshot, row?.parent_id ?? null),
   cancel: () => '/admin/menu',
   afterDelete: () => '/admin/menu?deleted=1',
+  deleteBlocked(ctx, snapshot, row) {
+    const dishes = snapshot.items.get(row.id)?.length ?? 0;
+    const subSections = snapshot.sections.filter((s) => s.parent_id === row.id).length;
+    return dishes + subSections > 0 ? menuTexts(ctx.locale).sectionNotEmpty(dishes, subSections) : undefined;
+  },
   // Dishes first: during service a phone opens a section to mark a dish or fix a price.
   above: (ctx, snapshot, row) => dishesTable(ctx, snapshot, row),
   formTitle: (ctx) => menuTexts(ctx.locale).sectionSettings,

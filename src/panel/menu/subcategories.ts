@@ -82,4 +82,8 @@ ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, 
   cancel: (_snapshot, row, v) => `/admin/menu/sections/${row?.category_id ?? v.category_id}`,
   afterCreate: (_id, v) => `/admin/menu/sections/${v.category_id}?saved=1#types-title`,
   afterDelete: (row) => `/admin/menu/sections/${row.category_id}?deleted=1`,
+  deleteBlocked(ctx, snapshot, row) {
+    const dishes = (snapshot.items.get(row.category_id) ?? []).filter((d) => d.type_id === row.id).length;
+    return dishes > 0 ? menuTexts(ctx.locale).usedByDishes(dishes) : undefined;
+  },
 };

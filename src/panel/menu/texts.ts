@@ -45,6 +45,17 @@ const en = {
   window: (start: string, end: string) => `shown ${start}–${end}`,
   dishCount: (n: number) => `${n} dish${n === 1 ? '' : 'es'}`,
   dishesOf: (section: string) => `Dishes of ${section}`,
+  sectionNotEmpty: (dishes: number, subSections: number) =>
+    `This section still holds ${[
+      dishes > 0 ? `${dishes} dish${dishes === 1 ? '' : 'es'}` : '',
+      subSections > 0 ? `${subSections} sub-section${subSections === 1 ? '' : 's'}` : '',
+    ]
+      .filter(Boolean)
+      .join(
+        ' and ',
+      )}: move or delete ${dishes + subSections === 1 ? 'it' : 'them'} first, then the section can be deleted.`,
+  usedByDishes: (dishes: number) =>
+    `${dishes} dish${dishes === 1 ? ' uses' : 'es use'} it: choose another one on ${dishes === 1 ? 'that dish' : 'those dishes'} first, then it can be deleted.`,
   missing: 'missing',
   missingTranslations: (locales: string) => `Translation missing: ${locales}`,
   recommendedBadge: 'recommended',
@@ -161,6 +172,17 @@ const it: MenuTexts = {
   window: (start, end) => `visibile ${start}–${end}`,
   dishCount: (n) => `${n} piatt${n === 1 ? 'o' : 'i'}`,
   dishesOf: (section) => `Piatti di ${section}`,
+  sectionNotEmpty: (dishes, subSections) =>
+    `La sezione contiene ancora ${[
+      dishes > 0 ? `${dishes} piatt${dishes === 1 ? 'o' : 'i'}` : '',
+      subSections > 0 ? `${subSections} sottosezion${subSections === 1 ? 'e' : 'i'}` : '',
+    ]
+      .filter(Boolean)
+      .join(
+        ' e ',
+      )}: spostal${dishes + subSections === 1 ? 'o' : 'i'} o eliminal${dishes + subSections === 1 ? 'o' : 'i'} prima, poi la sezione si potrà eliminare.`,
+  usedByDishes: (dishes) =>
+    `${dishes === 1 ? 'Un piatto la usa' : `${dishes} piatti la usano`}: scegline un’altra su ${dishes === 1 ? 'quel piatto' : 'quei piatti'} prima, poi si potrà eliminare.`,
   missing: 'mancante',
   missingTranslations: (locales) => `Traduzione mancante: ${locales}`,
   recommendedBadge: 'consigliato',

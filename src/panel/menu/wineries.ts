@@ -115,6 +115,10 @@ ${languageColumns(ctx, editLocales(snapshot), [description], errors)}</fieldset>
   },
   cancel: () => '/admin/menu/wineries',
   afterDelete: () => '/admin/menu/wineries?deleted=1',
+  deleteBlocked(ctx, snapshot, row) {
+    const dishes = [...snapshot.items.values()].flat().filter((d) => d.winery_id === row.id).length;
+    return dishes > 0 ? menuTexts(ctx.locale).usedByDishes(dishes) : undefined;
+  },
   list(ctx, snapshot, newForm) {
     const mt = menuTexts(ctx.locale);
     return html`<p class="breadcrumb"><a href="/admin/menu">${mt.backToMenu}</a></p>${wineryList(ctx, snapshot)}

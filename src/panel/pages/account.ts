@@ -1,7 +1,7 @@
 // /admin/account: who is signed in, and changing one's own password (the current one is required;
 // every other session of the user ends).
 import type { FastifyInstance } from 'fastify';
-import { changePassword, UserInputError } from '../../accounts/users/service.js';
+import { changePassword, passwordChangeProblems, UserInputError } from '../../accounts/users/service.js';
 import { type Html, html } from '../../http/html.js';
 import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
 import { addError, asForm, csrfField, errorSummary, type FieldErrors, input, notice, str } from '../forms.js';
@@ -40,6 +40,14 @@ export function registerAccount(app: FastifyInstance): void {
     const next = str(body, 'next');
     const errors: FieldErrors = {};
     if (next !== str(body, 'confirm')) addError(errors, 'confirm', ctx.t.passwordMismatch);
+    // Every problem at once: a wrong current password and a short new one are said together with a mismatch.
+    const problems = await passwordChangeProblems(app.database.db, request.tenant.id, ctx.session!.user.id, {
+      current,
+      next,
+    });
+    for (const problem of problems) {
+      addError(errors, problem === 'password_wrong' ? 'current' : 'next', problemMessage(ctx, problem));
+    }
     if (Object.keys(errors).length === 0) {
       try {
         await changePassword(app.database.db, request.tenant.id, ctx.session!.user.id, {
@@ -50,7 +58,9 @@ export function registerAccount(app: FastifyInstance): void {
         return seeOther(reply, '/admin/account?changed=1');
       } catch (err) {
         if (!(err instanceof UserInputError)) throw err;
-        addError(errors, err.problem === 'password_wrong' ? 'current' : 'next', problemMessage(ctx, err.problem));
+        for (const problem of err.problems) {
+          addError(errors, problem === 'password_wrong' ? 'current' : 'next', problemMessage(ctx, problem));
+        }
       }
     }
     return sendPage(reply, accountPage(ctx, errors), 422);

@@ -5,7 +5,7 @@
 // flood an owner's inbox from one place.
 import type { FastifyInstance } from 'fastify';
 import { finishReset, resetUsable, startReset } from '../../accounts/users/recovery.js';
-import { normalizeEmail, UserInputError } from '../../accounts/users/service.js';
+import { newPasswordProblem, normalizeEmail, UserInputError } from '../../accounts/users/service.js';
 import { publicAddress } from '../../config.js';
 import { type Html, html } from '../../http/html.js';
 import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
@@ -90,6 +90,9 @@ export function registerRecovery(app: FastifyInstance, now: () => number): void 
     const password = str(body, 'password');
     const errors: FieldErrors = {};
     if (password !== str(body, 'confirm')) addError(errors, 'confirm', ctx.t.passwordMismatch);
+    // Both at once: a short password is said together with a mismatch.
+    const weak = newPasswordProblem(password);
+    if (weak) addError(errors, 'password', problemMessage(ctx, weak));
     if (Object.keys(errors).length === 0) {
       try {
         const userId = await finishReset(db, request.tenant.id, token, password, now());

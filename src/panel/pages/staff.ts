@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { generatePassword } from '../../accounts/users/password.js';
 import { findAnyUser, listActiveUsers } from '../../accounts/users/repo.js';
-import { createUser, removeUser, UserInputError } from '../../accounts/users/service.js';
+import { createUser, newUserProblems, removeUser, UserInputError } from '../../accounts/users/service.js';
 import { NotFoundError } from '../../core/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { type Html, html } from '../../http/html.js';
@@ -99,6 +99,10 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
     if (form.name.length > 200) {
       addError(errors, 'name', formatMessage(ctx.locale, 'max_string', { attribute: ctx.t.name, max: 200 }));
     }
+    // Every problem at once: the e-mail and password are checked even when the name is refused.
+    for (const problem of await newUserProblems(app.database.db, request.tenant.id, { email: form.email, password })) {
+      addError(errors, problem.startsWith('email') ? 'email' : 'password', problemMessage(ctx, problem));
+    }
     try {
       if (Object.keys(errors).length === 0) {
         const done = await oneTime(app, request, (trx) =>
@@ -110,7 +114,10 @@ export function registerStaff(app: FastifyInstance, _now: () => number): void {
       }
     } catch (err) {
       if (!(err instanceof UserInputError)) throw err;
-      addError(errors, err.problem.startsWith('email') ? 'email' : 'password', problemMessage(ctx, err.problem));
+      // A concurrent sign-up of the same e-mail, found inside the write.
+      for (const problem of err.problems) {
+        addError(errors, problem.startsWith('email') ? 'email' : 'password', problemMessage(ctx, problem));
+      }
     }
     return sendPage(reply, await staffPage(app, ctx, { form, errors }), 422);
   });

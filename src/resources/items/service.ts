@@ -92,6 +92,7 @@ async function soldOutAfter(
   w: MenuWrite,
   current: Pick<MenuValues<'items'>, 'sold_out' | 'sold_out_until'>,
   input: Partial<ItemInput>,
+  issues: FieldIssue[],
 ): Promise<Pick<MenuValues<'items'>, 'sold_out' | 'sold_out_until'>> {
   const { sold_out: flag, sold_out_until: until } = input;
   if (flag === false) return { sold_out: 0, sold_out_until: null };
@@ -112,9 +113,9 @@ async function soldOutAfter(
   } else {
     endMs = Math.ceil(Date.parse(until) / 60_000) * 60_000;
     if (!(endMs > w.now)) {
-      throw new ValidationError([
-        { field: 'sold_out_until', rule: 'after_or_equal', params: { date: nowIso(new Date(w.now)) } },
-      ]);
+      // Reported with the references' and names' issues (every error at once); the row is not written.
+      issues.push({ field: 'sold_out_until', rule: 'after_or_equal', params: { date: nowIso(new Date(w.now)) } });
+      return { sold_out: current.sold_out, sold_out_until: current.sold_out_until };
     }
   }
   return { sold_out: 1, sold_out_until: nowIso(new Date(endMs)) };
@@ -174,10 +175,12 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
     display_order: 0,
     search_text: '',
   };
-  const values = { ...merge(blank, input), ...(await soldOutAfter(w, blank, input)) };
+  const issues: FieldIssue[] = [];
+  const values = { ...merge(blank, input), ...(await soldOutAfter(w, blank, input, issues)) };
   await checkReferences(w.trx, w.tenantId, values, [
     ...(await defaultTextIssues(w, 'name', input.name, true)),
     ...variantIssues(input.variants),
+    ...issues,
   ]);
   if (input.display_order === undefined) {
     values.display_order = await nextOrder(w.trx, 'items', w.tenantId, 'category_id', values.category_id);
@@ -188,10 +191,12 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
 export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemInput>): Promise<void> {
   const current = await findRow(w.trx, 'items', w.tenantId, id);
   if (!current) throw new NotFoundError();
-  const values = { ...merge(current, input), ...(await soldOutAfter(w, current, input)) };
+  const issues: FieldIssue[] = [];
+  const values = { ...merge(current, input), ...(await soldOutAfter(w, current, input, issues)) };
   await checkReferences(w.trx, w.tenantId, values, [
     ...(await defaultTextIssues(w, 'name', input.name, false)),
     ...variantIssues(input.variants),
+    ...issues,
   ]);
   await changeRow(w, 'items', current, values);
 }

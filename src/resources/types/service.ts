@@ -53,12 +53,14 @@ export async function updateType(w: MenuWrite, id: number, input: Partial<TypeIn
   if (!current) throw new NotFoundError();
   const values = merge(current, input);
   const issues = await defaultTextIssues(w, 'name', input.name, false);
-  if (values.category_id === current.category_id && issues.length > 0) throw new ValidationError(issues);
   if (values.category_id !== current.category_id) {
+    const inUse = (await countDishesWith(w.trx, w.tenantId, 'type_id', id)) > 0;
+    // Every problem at once: a move refused because dishes use it is listed with the name's issues.
+    if (inUse && issues.length > 0) issues.push({ field: 'category_id', rule: 'type_move_in_use' });
     await checkSection(w.trx, w.tenantId, values.category_id, issues);
-    if ((await countDishesWith(w.trx, w.tenantId, 'type_id', id)) > 0)
-      throw new ConflictError('type_move_in_use', 'category_id');
+    if (inUse) throw new ConflictError('type_move_in_use', 'category_id');
   }
+  if (issues.length > 0) throw new ValidationError(issues);
   await changeRow(w, 'types', current, values);
 }
 
