@@ -82,9 +82,9 @@ export interface Editor<Row extends { id: number }, Values, S extends TSchema = 
   /**
    * What the row's page shows before its form (a section's dishes: what is changed during service
    * comes first on a phone); the form then sits in a collapsed block titled `formTitle`, open when
-   * it has errors.
+   * it has errors. `side` holds the messages of the small forms drawn there (a dish's photo), by field.
    */
-  above?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Html;
+  above?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row, side: FieldErrors): Html;
   formTitle?(ctx: PanelContext): string;
   /** Why a new row cannot be made yet (no section for a dish), shown instead of the form. */
   unavailable?(ctx: PanelContext, snapshot: MenuSnapshot): Html | undefined;
@@ -102,17 +102,30 @@ export interface SingleEditor<Values, S extends TSchema = TSchema> extends Edito
   title(ctx: PanelContext): string;
   load(snapshot: MenuSnapshot): Values;
   save(w: MenuWrite, input: Static<S>): Promise<unknown>;
-  /** Text above the form and anything beside it (the theme's preview); `summary` is the list of problems. */
-  layout?(ctx: PanelContext, values: Values, parts: { summary: Html; form: Html }): Html;
+  /**
+   * Text above the form and anything beside it (the theme's preview, the logo's upload form);
+   * `summary` is the list of problems, `side` the messages of the small forms beside it, by field.
+   */
+  layout?(
+    ctx: PanelContext,
+    values: Values,
+    parts: { summary: Html; form: Html; side: FieldErrors; snapshot: MenuSnapshot },
+  ): Html;
   /** The form element's id (a script may need it). */
   formId?: string;
 }
 
-/** Registers list (when described), new, create, edit, save and delete of a resource of many rows. */
+/** A row's page drawn again by a small form of its own (a photo upload) with that form's messages. */
+export type RowPage = (ctx: PanelContext, snapshot: MenuSnapshot, id: number, side: FieldErrors) => Html;
+
+/**
+ * Registers list (when described), new, create, edit, save and delete of a resource of many rows;
+ * answers the row page's drawing for the small forms that live on it.
+ */
 export function registerEditor<Row extends { id: number }, Values, S extends TSchema>(
   app: FastifyInstance,
   e: Editor<Row, Values, S>,
-): void {
+): { rowPage: RowPage } {
   const base = `/admin${e.path}`;
   const snapshotOf = (tenantId: number) => ownerSnapshot(app, tenantId);
   /** The owner's row named by the path (another restaurant's id is not in the owner's snapshot: 404). */
@@ -149,7 +162,7 @@ export function registerEditor<Row extends { id: number }, Values, S extends TSc
     ctx: PanelContext,
     snapshot: MenuSnapshot,
     row: Row,
-    o: { values?: Values; errors?: FieldErrors; message?: string; error?: string } = {},
+    o: { values?: Values; errors?: FieldErrors; message?: string; error?: string; side?: FieldErrors } = {},
   ) => {
     const name = e.name(ctx, snapshot, row);
     const values = o.values ?? e.fromRow(ctx, snapshot, row);
@@ -158,7 +171,7 @@ export function registerEditor<Row extends { id: number }, Values, S extends TSc
     const title = e.formTitle?.(ctx);
     const open = Object.keys(errors).length > 0 || o.error !== undefined;
     const body = html`${e.breadcrumb(ctx, snapshot, row, values)}${notices(o.message, o.error)}
-${e.above?.(ctx, snapshot, row) ?? ''}
+${e.above?.(ctx, snapshot, row, o.side ?? {}) ?? ''}
 ${e.above && title ? html`<details class="row-settings"${open ? html` open` : ''}><summary>${title}</summary>${form}</details>` : form}
 ${e.below?.(ctx, snapshot, row) ?? ''}
 ${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snapshot, row))}`;
@@ -261,20 +274,38 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snaps
       return sendPage(reply, rowPage(ctx, snapshot, row, { error: saved.message }), saved.status);
     }),
   );
+
+  return {
+    rowPage(ctx, snapshot, id, side) {
+      const row = e.find(snapshot, id);
+      if (!row) throw new NotFoundError();
+      return rowPage(ctx, snapshot, row, { side });
+    },
+  };
 }
+
+/** The page of a one-row editor drawn again by a small form beside it, with that form's messages. */
+export type SinglePage = (ctx: PanelContext, snapshot: MenuSnapshot, side: FieldErrors) => Html;
 
 /** Registers the page and the save of a resource of one row per restaurant. */
 export function registerSingleEditor<Values, S extends TSchema>(
   app: FastifyInstance,
   e: SingleEditor<Values, S>,
-): void {
+): { page: SinglePage } {
   const action = `/admin${e.path}`;
-  const page = (ctx: PanelContext, snapshot: MenuSnapshot, values: Values, errors: FieldErrors, saved: boolean) => {
+  const page = (
+    ctx: PanelContext,
+    snapshot: MenuSnapshot,
+    values: Values,
+    errors: FieldErrors,
+    saved: boolean,
+    side: FieldErrors = {},
+  ) => {
     const summary = errorSummary(ctx, errors, e.labels(ctx, snapshot));
     const fields = e.fields(ctx, snapshot, values, errors, undefined);
     const form = formElement(ctx, fields, { action, submit: ctx.t.save, id: e.formId });
     const body = html`${saved ? notice('success', ctx.t.saved) : ''}${
-      e.layout ? e.layout(ctx, values, { summary, form }) : html`${summary}${form}`
+      e.layout ? e.layout(ctx, values, { summary, form, side, snapshot }) : html`${summary}${form}`
     }`;
     return renderPage(ctx, { title: e.title(ctx), body, active: e.active, scripts: e.scripts });
   };
@@ -300,4 +331,5 @@ export function registerSingleEditor<Values, S extends TSchema>(
     // Show what was typed (`read` lays it over the stored row), so nothing is lost while the owner fixes one field.
     return sendPage(reply, page(ctx, snapshot, typed, saved.errors, false), saved.status);
   });
+  return { page: (ctx, snapshot, side) => page(ctx, snapshot, e.load(snapshot), {}, false, side) };
 }

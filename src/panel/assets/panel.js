@@ -58,7 +58,67 @@ function copyButton(button) {
   });
 }
 
+/**
+ * A picture's field (photos.ts) is also a drop zone: a dropped file goes into its file input; the
+ * chosen file is previewed, and one over the limit is named next to the field before it is sent.
+ */
+function dropZone(zone) {
+  const input = zone.querySelector('input[type="file"]');
+  const preview = zone.querySelector('.drop-preview');
+  const message = () => {
+    let p = zone.querySelector('.field-error');
+    if (!p) {
+      p = document.createElement('p');
+      p.className = 'field-error';
+      p.id = `${input.id}-error`;
+      input.before(p);
+      input.setAttribute('aria-describedby', `${input.id}-hint ${p.id}`);
+    }
+    return p;
+  };
+  const show = () => {
+    const file = input.files?.[0];
+    if (preview.src) URL.revokeObjectURL(preview.src);
+    preview.hidden = true;
+    if (!file) return;
+    if (file.size > Number(input.dataset.maxBytes)) {
+      message().textContent = input.dataset.tooLarge;
+      input.setAttribute('aria-invalid', 'true');
+      zone.classList.add('invalid');
+      input.setCustomValidity(input.dataset.tooLarge);
+      return;
+    }
+    input.setCustomValidity('');
+    input.removeAttribute('aria-invalid');
+    zone.classList.remove('invalid');
+    zone.querySelector('.field-error')?.remove();
+    preview.src = URL.createObjectURL(file);
+    preview.hidden = false;
+  };
+  input.addEventListener('change', show);
+  zone.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    zone.classList.add('dragging');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('dragging'));
+  zone.addEventListener('drop', (event) => {
+    event.preventDefault();
+    zone.classList.remove('dragging');
+    if (!event.dataTransfer?.files.length) return;
+    input.files = event.dataTransfer.files;
+    show();
+  });
+  // A file over the limit is not sent (the server would refuse it too, with the same words).
+  zone.closest('form')?.addEventListener('submit', (event) => {
+    if (!input.checkValidity() && input.files?.length) {
+      event.preventDefault();
+      input.focus();
+    }
+  });
+}
+
 for (const form of document.querySelectorAll('form[data-confirm]')) confirmBeforeSubmit(form);
+for (const zone of document.querySelectorAll('[data-drop]')) dropZone(zone);
 for (const button of document.querySelectorAll('button[data-copy]')) copyButton(button);
 // After a refused form, take the keyboard and the screen reader to the list of problems.
 document.querySelector('.error-summary')?.focus();

@@ -24,6 +24,7 @@ import {
   select,
   str,
 } from '../forms.js';
+import { pictureField } from '../photos.js';
 import {
   displayName,
   editLocales,
@@ -245,6 +246,9 @@ export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
     return snapshot.sections.some((s) => s.id === id) ? `/admin/menu/sections/${id}` : '/admin/menu';
   },
   afterDelete: (row) => `/admin/menu/sections/${row.category_id}?deleted=1`,
+  // The photo's own form (a file does not travel in this urlencoded form): see, upload, replace, remove.
+  above: (ctx, _snapshot, row, side) =>
+    pictureField(ctx, { kind: 'photo', stored: row.image, action: `/admin/menu/dishes/${row.id}/photo`, errors: side }),
   unavailable(ctx, snapshot) {
     if (snapshot.sections.length > 0) return undefined;
     const mt = menuTexts(ctx.locale);

@@ -9,7 +9,7 @@ import { isLocale } from '../../i18n/locales.js';
 import { currencySign } from '../../i18n/money.js';
 import { storedTranslations, type Translations } from '../../i18n/text.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
-import { mediaUrl } from '../../resources/media/urls.js';
+import { imageSrcsets, parseImageRef } from '../../resources/media/urls.js';
 import type { PanelContext } from '../context.js';
 import type { Editor } from '../editor.js';
 import { checkbox, type FieldErrors, type FormBody, fieldId, input, select, str } from '../forms.js';
@@ -159,9 +159,10 @@ ${checkbox({ name: 'time_visibility_enabled', label: mt.timeWindow, checked: v.t
 <p class="note window-note" id="${fieldId('window-note')}" role="status" data-cross="${mt.crossesMidnight('{start}', '{end}')}" data-same="${mt.sameTimes}">${windowNote(mt, v)}</p></fieldset>`;
 }
 
-/** The dish's photo, small, beside its name (nothing when it has none). */
+/** The dish's photo, small (its smallest stored width), beside its name (nothing when it has none). */
 function thumbnail(row: ItemRow): Html {
-  const url = mediaUrl(row.image);
+  const ref = parseImageRef(row.image);
+  const url = ref ? imageSrcsets(ref).src : null;
   return url ? html`<img class="thumb" src="${url}" alt="" width="40" height="40" loading="lazy"> ` : html``;
 }
 

@@ -2,15 +2,18 @@
 // written through the same service and transaction as PUT /api/v1/admin/settings, on the panel's
 // one editor (owners only, as on the API's roles).
 
+import type { FastifyInstance } from 'fastify';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { html } from '../../http/html.js';
 import { LOCALES } from '../../i18n/locales.js';
 import type { Translations } from '../../i18n/text.js';
+import { setSettingsImage } from '../../resources/settings/images.js';
 import { type Settings, settingsView } from '../../resources/settings/schema.js';
 import { SettingsInput, updateRestaurantSettings } from '../../resources/settings/service.js';
-import type { SingleEditor } from '../editor.js';
+import { registerSingleEditor, type SingleEditor } from '../editor.js';
 import { checkbox, checkboxGroup, type FormBody, input, list, select, str } from '../forms.js';
 import { editLocales, languageColumns, readTranslations, translationLabels } from '../menu/fields.js';
+import { pictureField, registerPictureRoutes } from '../photos.js';
 
 const TEXT_FIELDS = [
   'name',
@@ -106,7 +109,17 @@ export const settingsEditor: SingleEditor<Settings, typeof SettingsInput> = {
   read: (body, snapshot) => readForm(body, settingsView(snapshot), snapshot),
   toInput,
   save: updateRestaurantSettings,
-  layout: (ctx, _values, { summary, form }) => html`<p>${ctx.t.settingsIntro}</p>${summary}
+  // The logo and the cover are uploaded by forms of their own, above the settings' form.
+  layout: (ctx, _values, { summary, form, side, snapshot }) => html`<p>${ctx.t.settingsIntro}</p>
+<div class="pictures">${PICTURES.map((kind) =>
+    pictureField(ctx, {
+      kind,
+      stored: kind === 'logo' ? snapshot.settings.logo_image : snapshot.settings.cover_image,
+      action: `/admin/settings/${kind}`,
+      errors: side,
+    }),
+  )}</div>
+${summary}
 ${form}`,
   fields(ctx, snapshot, values, errors) {
     const { t } = ctx;
@@ -141,3 +154,26 @@ ${input({ name: 'currency', label: l.currency, value: values.currency, errors, h
 ${checkbox({ name: 'is_active', label: l.is_active, checked: values.is_active, errors, hint: t.hints.is_active })}</fieldset>`;
   },
 };
+
+const PICTURES = ['logo', 'cover'] as const;
+
+/** The settings page, and the upload and removal of the logo and the cover beside its form. */
+export function registerSettings(app: FastifyInstance, now?: () => number): void {
+  const settings = registerSingleEditor(app, settingsEditor);
+  for (const kind of PICTURES) {
+    registerPictureRoutes(
+      app,
+      {
+        kind,
+        path: `/settings/${kind}`,
+        purpose: kind,
+        audience: 'owner',
+        check: () => {},
+        write: (w, _request, image) => setSettingsImage(w, kind, image),
+        page: (ctx, snapshot, _request, side) => settings.page(ctx, snapshot, side),
+        back: () => '/admin/settings',
+      },
+      now,
+    );
+  }
+}

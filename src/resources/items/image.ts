@@ -23,7 +23,8 @@ import {
 import { MenuItem } from './schema.js';
 import { itemView } from './view.js';
 
-async function setItemImage(w: MenuWrite, id: number, image: EncodedImage | null): Promise<void> {
+/** Sets (or with null removes) a dish's photo inside a write: the API's PUT/DELETE and the panel's photo form. */
+export async function setItemImage(w: MenuWrite, id: number, image: EncodedImage | null): Promise<void> {
   const current = await findRow(w.trx, 'items', w.tenantId, id);
   if (!current) throw new NotFoundError();
   await changeRow(w, 'items', current, { image: await storeImage(w, image) });

@@ -18,7 +18,12 @@ import {
 import { updateSettings } from './repo.js';
 import { Settings, settingsView } from './schema.js';
 
-async function setSettingsImage(w: MenuWrite, which: 'logo' | 'cover', image: EncodedImage | null): Promise<void> {
+/** Sets (or with null removes) the logo or cover inside a write: the API's PUT/DELETE and the panel's forms. */
+export async function setSettingsImage(
+  w: MenuWrite,
+  which: 'logo' | 'cover',
+  image: EncodedImage | null,
+): Promise<void> {
   const before = await findSettings(w.trx, w.tenantId);
   const column = which === 'logo' ? 'logo_image' : 'cover_image';
   const after = await updateSettings(w.trx, w.tenantId, { [column]: await storeImage(w, image) }, nowIso());

@@ -1,0 +1,205 @@
+// Pictures in the panel: a dish's photo, the logo and the cover, each a small form of its own
+// beside the editor's (a file cannot travel in the editor's urlencoded form): the current picture,
+// a file input that is also a drop zone, replace and remove. The file is checked exactly as the
+// API's PUT does (10 MiB, sniffed and re-encoded by media/encode.ts) and written through the same
+// service function inside writeMenu; a refusal draws the page again with the message next to the
+// field, in the panel's language.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MenuSnapshot } from '../catalog/snapshot.js';
+import { type MenuWrite, ownerSnapshot } from '../catalog/write.js';
+import { NotFoundError, ValidationError } from '../core/errors.js';
+import { attrs, type Html, html } from '../http/html.js';
+import { type EncodedImage, encodeImage, type WIDTHS } from '../resources/media/encode.js';
+import { imageSrcsets, parseImageRef } from '../resources/media/urls.js';
+import { type PanelContext, type PanelLocale, pathParam, seeOther, sendPage } from './context.js';
+import { csrfField, type FieldErrors, fieldError, fieldId, notice } from './forms.js';
+import { panelContext } from './guard.js';
+import { confirmForm } from './pages/one-time.js';
+import { refusalOf, saveThrough } from './save.js';
+import { UPLOAD_MAX_BYTES, uploadedFile, withUploads } from './uploads.js';
+
+export type PictureKind = 'photo' | 'logo' | 'cover';
+
+const en = {
+  title: { photo: 'Photo', logo: 'Logo', cover: 'Cover picture' } as Record<PictureKind, string>,
+  none: { photo: 'No photo yet.', logo: 'No logo uploaded.', cover: 'No cover picture uploaded.' } as Record<
+    PictureKind,
+    string
+  >,
+  current: (what: string) => `Current ${what.toLowerCase()}`,
+  choose: { photo: 'Choose a photo', logo: 'Choose a logo', cover: 'Choose a cover picture' } as Record<
+    PictureKind,
+    string
+  >,
+  hint: 'JPEG, PNG or WebP, at most 10 MB. Choose a file or drop it on this box. Uploading saves the picture at once (other changes on this page are saved with their own button).',
+  upload: 'Upload',
+  replace: 'Replace',
+  remove: { photo: 'Remove the photo', logo: 'Remove the logo', cover: 'Remove the cover picture' } as Record<
+    PictureKind,
+    string
+  >,
+  removeQuestion: (what: string) => `Remove the ${what.toLowerCase()}? Diners will no longer see it.`,
+  noFile: 'Choose a file first.',
+  notImage: 'This file is not a picture the menu can show: choose a JPEG, PNG or WebP image.',
+  tooLarge: 'This file is larger than 10 MB: choose a smaller one (a phone photo is usually 2–5 MB).',
+  saved: (what: string) => `${what} saved.`,
+  removed: (what: string) => `${what} removed.`,
+  newDish: 'You can add a photo once the dish is created.',
+};
+
+const it: typeof en = {
+  title: { photo: 'Foto', logo: 'Logo', cover: 'Immagine di copertina' },
+  none: { photo: 'Ancora nessuna foto.', logo: 'Nessun logo caricato.', cover: 'Nessuna copertina caricata.' },
+  current: (what) => `${what} attuale`,
+  choose: { photo: 'Scegli una foto', logo: 'Scegli un logo', cover: "Scegli un'immagine di copertina" },
+  hint: 'JPEG, PNG o WebP, al massimo 10 MB. Scegli un file o trascinalo su questo riquadro. Il caricamento salva subito l’immagine (le altre modifiche della pagina si salvano con il loro pulsante).',
+  upload: 'Carica',
+  replace: 'Sostituisci',
+  remove: { photo: 'Rimuovi la foto', logo: 'Rimuovi il logo', cover: "Rimuovi l'immagine di copertina" },
+  removeQuestion: (what) => `Rimuovere: ${what.toLowerCase()}? I clienti non la vedranno più.`,
+  noFile: 'Scegli prima un file.',
+  notImage: 'Questo file non è un’immagine che il menu può mostrare: scegli un’immagine JPEG, PNG o WebP.',
+  tooLarge: 'Questo file supera i 10 MB: scegline uno più piccolo (una foto del telefono di solito pesa 2–5 MB).',
+  saved: (what) => `${what}: salvata.`,
+  removed: (what) => `${what}: rimossa.`,
+  newDish: 'Potrai aggiungere una foto dopo aver creato il piatto.',
+};
+
+export const pictureTexts = (locale: PanelLocale) => (locale === 'it' ? it : en);
+
+export interface PictureField {
+  kind: PictureKind;
+  /** The stored column's value (the image's JSON reference), null when there is none. */
+  stored: string | null;
+  /** The form's address; `${action}/remove` removes. */
+  action: string;
+  /** Messages of this picture's form, by field (`kind`). */
+  errors: FieldErrors;
+}
+
+/** What a just-finished upload or removal says, from the page's address (`?picture=photo-saved`). */
+function doneNotice(ctx: PanelContext, kind: PictureKind): Html {
+  const t = pictureTexts(ctx.locale);
+  const done = new URL(ctx.url, 'http://panel').searchParams.get('picture');
+  if (done === `${kind}-saved`) return notice('success', t.saved(t.title[kind]));
+  if (done === `${kind}-removed`) return notice('success', t.removed(t.title[kind]));
+  return html``;
+}
+
+/** The picture's section: what is there now, the upload form (drop zone) and the remove button. */
+export function pictureField(ctx: PanelContext, f: PictureField): Html {
+  const t = pictureTexts(ctx.locale);
+  const ref = parseImageRef(f.stored);
+  const id = fieldId(f.kind);
+  const messages = f.errors[f.kind] ?? [];
+  const invalid = messages.length > 0;
+  const what = t.title[f.kind];
+  const current = ref
+    ? html`<img class="picture-current" src="${imageSrcsets(ref).src}" alt="${t.current(what)}" width="160" height="120">`
+    : html`<p class="picture-none">${t.none[f.kind]}</p>`;
+  const control = attrs({
+    id,
+    name: f.kind,
+    type: 'file',
+    accept: 'image/jpeg,image/png,image/webp',
+    required: true,
+    'data-max-bytes': UPLOAD_MAX_BYTES,
+    'data-too-large': t.tooLarge,
+    'aria-describedby': [`${id}-hint`, invalid ? `${id}-error` : ''],
+    'aria-invalid': invalid ? 'true' : undefined,
+  });
+  const remove = ref
+    ? confirmForm(ctx, { action: `${f.action}/remove`, label: t.remove[f.kind], question: t.removeQuestion(what) })
+    : '';
+  return html`<section class="picture" aria-labelledby="${id}-title"><h2 id="${id}-title">${what}</h2>${doneNotice(ctx, f.kind)}
+<div class="picture-row">${current}
+<form method="post" action="${f.action}" enctype="multipart/form-data" class="stack picture-form" novalidate>${csrfField(ctx)}
+<div${attrs({ class: ['field', 'drop-zone', invalid && 'invalid'], 'data-drop': '' })}><label for="${id}">${t.choose[f.kind]}</label><p class="hint" id="${id}-hint">${t.hint}</p>${fieldError(id, messages)}<input${control}><img class="drop-preview" alt="" hidden></div>
+<div class="actions"><button type="submit" class="primary">${ref ? t.replace : t.upload}</button></div>
+</form>${remove}</div></section>`;
+}
+
+/** The picture section of a page where there is nothing to attach it to yet (a dish not created). */
+export function pictureLater(ctx: PanelContext): Html {
+  return html`<p class="hint">${pictureTexts(ctx.locale).newDish}</p>`;
+}
+
+export interface PictureRoutes {
+  kind: PictureKind;
+  /** Route path under /admin (may hold `:id`). */
+  path: string;
+  purpose: keyof typeof WIDTHS;
+  /** `owner` when only owners may change it (the settings). */
+  audience?: 'owner';
+  /** 404 (throw) when the row named by the path is not the restaurant's, before the file is read. */
+  check(snapshot: MenuSnapshot, request: FastifyRequest): void;
+  /** Writes the picture (null removes it) through the resource's own function, inside writeMenu. */
+  write(w: MenuWrite, request: FastifyRequest, image: EncodedImage | null): Promise<void>;
+  /** The page the form is on, drawn again with the form's messages. */
+  page(ctx: PanelContext, snapshot: MenuSnapshot, request: FastifyRequest, side: FieldErrors): Html;
+  /** The page's address (the answer after a save goes back there). */
+  back(request: FastifyRequest): string;
+}
+
+/** Registers the upload and the removal of one kind of picture. */
+export function registerPictureRoutes(app: FastifyInstance, r: PictureRoutes, now: () => number = Date.now): void {
+  const config: { panelAccess?: 'owner' } = r.audience ? { panelAccess: r.audience } : {};
+  const again = async (request: FastifyRequest, reply: FastifyReply, message: string, status: number) => {
+    const ctx = request.panel;
+    const snapshot = await ownerSnapshot(app, ctx.tenantId);
+    return sendPage(reply, r.page(ctx, snapshot, request, { [r.kind]: [message] }), status);
+  };
+  const done = (request: FastifyRequest, reply: FastifyReply, what: 'saved' | 'removed') =>
+    seeOther(reply, `${r.back(request)}?picture=${r.kind}-${what}#${fieldId(r.kind)}-title`);
+
+  withUploads(app, (scope) => {
+    // A file over 10 MiB stops the form's reading before the handler: answered here, on the
+    // page, for a signed-in user of this restaurant; anything else goes to the panel's error pages.
+    scope.setErrorHandler(async (error: FastifyError, request, reply) => {
+      if (error.code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+      request.panel = await panelContext(app, request, reply, now);
+      if (!request.panel.session || (r.audience === 'owner' && request.panel.session.user.role !== 'owner')) {
+        throw error;
+      }
+      const snapshot = await ownerSnapshot(app, request.panel.tenantId);
+      r.check(snapshot, request);
+      return again(request, reply, pictureTexts(request.panel.locale).tooLarge, 413);
+    });
+
+    scope.post(r.path, { config }, async (request, reply) => {
+      const ctx = request.panel;
+      const t = pictureTexts(ctx.locale);
+      r.check(await ownerSnapshot(app, ctx.tenantId), request);
+      const file = uploadedFile(request.body, r.kind);
+      if (file.length === 0) return again(request, reply, t.noFile, 422);
+      let image: EncodedImage;
+      try {
+        image = await encodeImage(file, r.purpose, r.kind);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        const notImage = err.issues.some((i) => i.rule === 'image');
+        const refusal = refusalOf(ctx, err, { [r.kind]: t.title[r.kind] });
+        const message = notImage ? t.notImage : (refusal?.errors[r.kind]?.[0] ?? t.notImage);
+        return again(request, reply, message, 422);
+      }
+      const saved = await saveThrough(app, ctx, null, {}, {}, (w) => r.write(w, request, image));
+      if (!saved.ok) return again(request, reply, saved.message ?? t.notImage, saved.status);
+      return done(request, reply, 'saved');
+    });
+  });
+
+  app.post(`${r.path}/remove`, { config }, async (request, reply) => {
+    const ctx = request.panel;
+    r.check(await ownerSnapshot(app, ctx.tenantId), request);
+    const saved = await saveThrough(app, ctx, null, {}, {}, (w) => r.write(w, request, null));
+    if (!saved.ok) return again(request, reply, saved.message ?? '', saved.status);
+    return done(request, reply, 'removed');
+  });
+}
+
+/** The `:id` of a picture route, checked as the editor checks it (another restaurant's: 404). */
+export function rowId(request: FastifyRequest): number {
+  const raw = pathParam(request, 'id');
+  if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError();
+  return Number(raw);
+}
