@@ -1,18 +1,35 @@
 // One memory budget, in bytes, for everything the service caches per restaurant: snapshots, built
-// documents, their compressed forms and pages. Least recently used goes first, across restaurants.
+// documents, their compressed forms and pages.
 //
 // Entries are charged with their size and touched when used; touching is one field write (a
-// counter stamp), so the hot path pays nothing measurable. When the total passes the budget the
-// oldest stamps are evicted until the total is back under 90% of it: eviction runs in batches,
-// so its sort is paid once per 10% of the budget that churns, not once per insertion.
+// counter stamp), so the hot path pays nothing measurable. When the total passes the budget,
+// entries are evicted until the total is back under 90% of it: first the cheap ones (what is
+// rebuilt from something still held or by one quick query: snapshots, identity bodies kept beside a
+// compressed form), least recently used first, then the rest, least recently used first. Eviction
+// runs in batches, so its sort is paid once per 10% of the budget that churns, not once per
+// insertion.
 
 export interface BudgetEntry {
   /** Bytes this entry holds (bodies; an estimate for snapshots). */
   bytes: number;
   /** Last use (the budget's clock); set by `charge` and `touch`. */
   stamp: number;
+  /** What the bytes are, for /metrics: `snapshot`, or a document kind and its form (`menu.br`, `page.identity`...). */
+  kind: string;
+  /** The restaurant whose entry it is (bytes per restaurant in /metrics). */
+  tenantId: number;
+  /** Cheap to rebuild (a snapshot: one query per table; an identity body: one decompression): evicted first. */
+  cheap?: boolean;
   /** Drops the entry from its owner's structures; the budget has already forgotten it. */
   evict(): void;
+}
+
+export interface KindStats {
+  bytes: number;
+  entries: number;
+  /** Restaurants holding at least one entry of the kind. */
+  restaurants: number;
+  evictions: number;
 }
 
 export interface BudgetStats {
@@ -20,13 +37,25 @@ export interface BudgetStats {
   bytes: number;
   entries: number;
   evictions: number;
+  /** Evictions of entries that were not cheap (built documents, compressed forms). */
+  costlyEvictions: number;
+}
+
+interface KindTotals {
+  bytes: number;
+  entries: number;
+  evictions: number;
+  /** Entries held per restaurant. */
+  perTenant: Map<number, number>;
 }
 
 export class CacheBudget {
   private readonly entries = new Set<BudgetEntry>();
+  private readonly kinds = new Map<string, KindTotals>();
   private clock = 0;
   private total = 0;
   private evictions = 0;
+  private costlyEvictions = 0;
 
   constructor(readonly maxBytes: number) {}
 
@@ -36,6 +65,7 @@ export class CacheBudget {
     if (!this.entries.has(entry)) {
       this.entries.add(entry);
       this.total += entry.bytes;
+      this.count(entry, 1);
     }
     if (this.total > this.maxBytes) this.shrink(entry);
   }
@@ -47,13 +77,19 @@ export class CacheBudget {
 
   /** The entry's size changed (e.g. a better compression replaced its body). */
   resize(entry: BudgetEntry, bytes: number): void {
-    if (this.entries.has(entry)) this.total += bytes - entry.bytes;
+    if (this.entries.has(entry)) {
+      this.total += bytes - entry.bytes;
+      this.totals(entry.kind).bytes += bytes - entry.bytes;
+    }
     entry.bytes = bytes;
   }
 
-  /** Stops counting an entry its owner dropped (a newer version replaced it). */
+  /** Stops counting an entry its owner dropped (a newer version replaced it, or it is no longer wanted). */
   release(entry: BudgetEntry): void {
-    if (this.entries.delete(entry)) this.total -= entry.bytes;
+    if (this.entries.delete(entry)) {
+      this.total -= entry.bytes;
+      this.count(entry, -1);
+    }
   }
 
   has(entry: BudgetEntry): boolean {
@@ -61,18 +97,57 @@ export class CacheBudget {
   }
 
   stats(): BudgetStats {
-    return { maxBytes: this.maxBytes, bytes: this.total, entries: this.entries.size, evictions: this.evictions };
+    return {
+      maxBytes: this.maxBytes,
+      bytes: this.total,
+      entries: this.entries.size,
+      evictions: this.evictions,
+      costlyEvictions: this.costlyEvictions,
+    };
+  }
+
+  /** Bytes, entries, restaurants and evictions per kind of entry (`snapshot`, `menu.br`...). */
+  byKind(): Map<string, KindStats> {
+    const out = new Map<string, KindStats>();
+    for (const [kind, t] of this.kinds) {
+      out.set(kind, { bytes: t.bytes, entries: t.entries, restaurants: t.perTenant.size, evictions: t.evictions });
+    }
+    return out;
+  }
+
+  private totals(kind: string): KindTotals {
+    let t = this.kinds.get(kind);
+    if (!t) {
+      t = { bytes: 0, entries: 0, evictions: 0, perTenant: new Map() };
+      this.kinds.set(kind, t);
+    }
+    return t;
+  }
+
+  private count(entry: BudgetEntry, delta: 1 | -1): void {
+    const t = this.totals(entry.kind);
+    t.bytes += delta * entry.bytes;
+    t.entries += delta;
+    const held = (t.perTenant.get(entry.tenantId) ?? 0) + delta;
+    if (held > 0) t.perTenant.set(entry.tenantId, held);
+    else t.perTenant.delete(entry.tenantId);
   }
 
   private shrink(keep: BudgetEntry): void {
     const target = this.maxBytes * 0.9;
-    const oldest = [...this.entries].sort((a, b) => a.stamp - b.stamp);
-    for (const entry of oldest) {
+    // Cheap entries first, then the rest; least recently used first within each.
+    const order = [...this.entries].sort((a, b) =>
+      Boolean(a.cheap) === Boolean(b.cheap) ? a.stamp - b.stamp : a.cheap ? -1 : 1,
+    );
+    for (const entry of order) {
       if (this.total <= target) break;
       if (entry === keep) continue;
       this.entries.delete(entry);
       this.total -= entry.bytes;
+      this.count(entry, -1);
       this.evictions++;
+      this.totals(entry.kind).evictions++;
+      if (!entry.cheap) this.costlyEvictions++;
       entry.evict();
     }
   }

@@ -251,6 +251,10 @@ export class SnapshotStore {
     const entry: BudgetEntry = {
       bytes: estimateSnapshotBytes(snapshot),
       stamp: 0,
+      kind: 'snapshot',
+      tenantId,
+      // One query per table brings it back; the documents built from it are what diners are served.
+      cheap: true,
       evict: () => {
         if (this.ready.get(tenantId)?.entry === entry) this.ready.delete(tenantId);
       },

@@ -6,6 +6,13 @@
 // demo-size menu); a document asked for again in brotli is then recompressed at quality 11 in the
 // background, one at a time and at most ~10% of a core, so the bytes of popular menus shrink
 // without a first request ever paying for it.
+//
+// Only the forms clients ask for are kept. A document is built as its identity body, which is
+// dropped once the compressed form its request wanted is made (browsers and phones always send
+// Accept-Encoding): an identity request then gets the body back by decompressing the stored form
+// (a fraction of a millisecond), and the identity form is kept only from its second request on, as
+// a cheap entry the budget evicts first. A thousand restaurants in five languages then hold about
+// 20 kB per menu, not 100.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
@@ -36,6 +43,11 @@ export interface CachedDocument {
   pending: Map<Encoding, Promise<Representation>>;
   /** Brotli requests served at the fast level; the second one queues the upgrade. */
   brHits: number;
+  /** Identity requests served; from the second one on the identity form is kept. */
+  identityAsks: number;
+  /** The restaurant and the kind of document (`menu`, `page`, `print`): the budget's labels. */
+  tenantId: number;
+  kind: string;
   brBest: boolean;
   /** False once every form was evicted or a newer version replaced the document. */
   alive: boolean;
@@ -102,13 +114,13 @@ export class DocumentCache {
       if (known) return known;
     } else if (set && set.version > version) {
       // A request that started before a newer version arrived: build it, but do not keep it.
-      return this.create(undefined, key, make);
+      return this.create(undefined, tenantId, key, make);
     } else {
       if (set) this.drop(set);
       set = { version, documents: new Map() };
       this.tenants.set(tenantId, set);
     }
-    return this.create(set, key, make);
+    return this.create(set, tenantId, key, make);
   }
 
   /** Drops every document of a tenant (suspended, removed). */
@@ -149,6 +161,7 @@ export class DocumentCache {
 
   private create(
     set: TenantDocuments | undefined,
+    tenantId: number,
     key: string,
     make: () => { body: Buffer; headers: Record<string, string> },
   ): CachedDocument {
@@ -161,6 +174,9 @@ export class DocumentCache {
       forms: {},
       pending: new Map(),
       brHits: 0,
+      identityAsks: 0,
+      tenantId,
+      kind: key.split('|', 1)[0],
       brBest: false,
       fresh: true,
       // A document of a version older than the one cached is built for its request only.
@@ -181,19 +197,27 @@ export class DocumentCache {
     return doc;
   }
 
-  /** Stores a form and charges it to the budget; the document goes when its last form is evicted. */
-  private store(doc: CachedDocument, encoding: Encoding, body: Buffer, etag: string): Representation {
+  /**
+   * A form with its headers; stored and charged to the budget unless `keep` is false (an identity
+   * body derived for one request). The document goes when its last stored form is evicted.
+   */
+  private store(doc: CachedDocument, encoding: Encoding, body: Buffer, etag: string, keep = true): Representation {
     const headers: Record<string, string> = { ...doc.baseHeaders, 'content-length': String(body.length), etag };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     const entry: BudgetEntry = {
       bytes: body.length + 600,
       stamp: 0,
+      kind: `${doc.kind}.${encoding}`,
+      tenantId: doc.tenantId,
+      // An identity body beside a compressed form comes back by decompressing it.
+      cheap: encoding === 'identity' && (doc.forms.br !== undefined || doc.forms.gzip !== undefined),
       evict: () => {
         if (doc.forms[encoding] === rep) doc.forms[encoding] = undefined;
         if (!doc.forms.identity && !doc.forms.br && !doc.forms.gzip) doc.remove();
       },
     };
     const rep: Representation = { body, etag, headers, entry };
+    if (!keep) return rep;
     const previous = doc.forms[encoding];
     if (previous) {
       this.budget.release(previous.entry);
@@ -201,23 +225,42 @@ export class DocumentCache {
     }
     doc.forms[encoding] = rep;
     if (doc.alive) this.budget.charge(entry);
+    if (encoding !== 'identity') this.compressedStored(doc);
     return rep;
   }
 
-  /** The identity form; restored from a compressed form when the budget evicted it (same bytes, same ETag). */
+  /** A compressed form is stored: the identity body goes unless identity was asked for again; if kept, it is cheap. */
+  private compressedStored(doc: CachedDocument): void {
+    const identity = doc.forms.identity;
+    if (!identity) return;
+    if (doc.identityAsks < 2) {
+      doc.forms.identity = undefined;
+      this.budget.release(identity.entry);
+    } else {
+      identity.entry.cheap = true;
+    }
+  }
+
+  /** The identity form of a request: stored, or derived from a compressed form (same bytes, same ETag). */
   private identity(doc: CachedDocument): Representation | undefined {
+    doc.identityAsks++;
     if (doc.forms.identity) return doc.forms.identity;
-    const br = doc.forms.br;
-    const gz = doc.forms.gzip;
-    if (!br && !gz) return undefined;
-    const body = br ? brotliDecompressSync(br.body) : gunzipSync(gz!.body);
-    return this.store(doc, 'identity', body, doc.etag);
+    const body = this.identityBody(doc);
+    if (!body) return undefined;
+    return this.store(doc, 'identity', body, doc.etag, doc.identityAsks >= 2);
+  }
+
+  /** The document's bytes: the identity body, or a compressed form decompressed; undefined once every form is gone. */
+  private identityBody(doc: CachedDocument): Buffer | undefined {
+    if (doc.forms.identity) return doc.forms.identity.body;
+    if (doc.forms.br) return brotliDecompressSync(doc.forms.br.body);
+    if (doc.forms.gzip) return gunzipSync(doc.forms.gzip.body);
+    return undefined;
   }
 
   private async compress(doc: CachedDocument, encoding: 'br' | 'gzip'): Promise<Representation> {
-    const source = this.identity(doc);
-    if (!source) throw new Error('document evicted before it could be compressed');
-    const input = source.body;
+    const input = this.identityBody(doc);
+    if (!input) throw new Error('document evicted before it could be compressed');
     this.stats.misses++;
     const body =
       encoding === 'br'
@@ -256,11 +299,11 @@ export class DocumentCache {
   private nextUpgrade(): void {
     let doc: CachedDocument | undefined;
     let fast: Representation | undefined;
-    let source: Representation | undefined;
+    let source: Buffer | undefined;
     while (!this.closed && this.upgradeQueue.length > 0) {
       doc = this.upgradeQueue.shift()!;
       fast = doc.forms.br;
-      source = doc.alive && fast ? this.identity(doc) : undefined;
+      source = doc.alive && fast ? this.identityBody(doc) : undefined;
       if (source) break;
     }
     if (!doc || !fast || !source || this.closed) {
@@ -269,10 +312,10 @@ export class DocumentCache {
     }
     this.upgrading = true;
     const started = process.hrtime.bigint();
-    brotliAsync(source.body, {
+    brotliAsync(source, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: BROTLI_BEST,
-        [constants.BROTLI_PARAM_SIZE_HINT]: source.body.length,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
       },
     })
       .then((body) => {

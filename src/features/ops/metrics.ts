@@ -3,6 +3,7 @@
 // read the stores when scraped, so the request path pays only for the per-request counters.
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { KindStats } from '../../catalog/budget.js';
 
 /** Answers the menu fast path gave before Fastify (counted there with plain integers). */
 export interface FastPathCounts {
@@ -98,6 +99,33 @@ export function createMetrics(app: FastifyInstance, fastPath: FastPathCounts): R
   gauge('menu_cache_bytes', 'Bytes held under the cache budget.', () => app.budget.stats().bytes);
   gauge('menu_cache_max_bytes', 'The cache budget (CACHE_MAX_MB).', () => app.budget.maxBytes);
   gauge('menu_cache_entries', 'Entries held under the cache budget.', () => app.budget.stats().entries);
+  // Per kind of entry (`snapshot`, `menu.br`, `page.identity`...): where the budget goes.
+  const byKind = (name: string, help: string, read: (k: KindStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [kind, stats] of app.budget.byKind()) this.set({ kind }, read(stats));
+      },
+    });
+  byKind('menu_cache_kind_bytes', 'Bytes held under the cache budget, by kind of entry.', (k) => k.bytes);
+  byKind('menu_cache_kind_restaurants', 'Restaurants holding an entry of the kind.', (k) => k.restaurants);
+  byKind('menu_cache_kind_bytes_per_restaurant', 'Bytes held per restaurant holding the kind (mean).', (k) =>
+    k.restaurants === 0 ? 0 : Math.round(k.bytes / k.restaurants),
+  );
+  new Counter({
+    name: 'menu_cache_kind_evictions_total',
+    help: 'Entries evicted by the byte budget, by kind (snapshots and identity bodies are evicted first).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, stats] of app.budget.byKind()) this.inc({ kind }, stats.evictions);
+    },
+  });
   gauge('menu_snapshots', 'Menu snapshots held.', () => app.snapshots.size);
   gauge('menu_documents', 'Documents and pages held.', () => app.documents.stats.documents);
   gauge('menu_tenants_known', 'Restaurants in the tenant directory.', () => app.tenants.counts().tenants);
