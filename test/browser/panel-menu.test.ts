@@ -79,7 +79,10 @@ describe('menu editor in Chromium', { skip }, () => {
     await page.getByLabel('Name (Italian)').fill('<script>window.pwned=1</script>Pici');
     await page.getByLabel('Name (English)').fill('<img src=x onerror="window.pwned=1">Pici');
     await page.getByLabel('Price (€)').fill('9');
-    await page.getByLabel('Milk').check();
+    await page
+      .getByRole('group', { name: /^Allergens/ })
+      .getByLabel('Milk')
+      .check();
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/created=1/);
     assert.equal(await page.locator('h1').textContent(), 'Dish: <img src=x onerror="window.pwned=1">Pici');
@@ -203,7 +206,7 @@ describe('menu editor in Chromium', { skip }, () => {
       // A refused form is a page too.
       await page.goto(`${base}/admin/menu/dishes/${dish.id}`);
       await page.locator('#f-price').fill('x');
-      await page.locator('form.stack button.primary').click();
+      await page.locator(`form.stack[action="/admin/menu/dishes/${dish.id}"] button.primary`).click();
       await page.waitForSelector('.error-summary');
       await check('dish form with errors');
       assert.deepEqual(found, []);

@@ -326,6 +326,61 @@ for (const dialect of dialects) {
       assert.match(wrong.body, /id="f-type_id-error">/);
     });
 
+    test('the dish form: name, price and section first, other languages after; only the section’s sub-categories; traces', async () => {
+      const sections = await apiItems(bed);
+      const withTypes = await bed.db.db
+        .selectFrom('types')
+        .select(['id', 'category_id'])
+        .where('tenant_id', '=', bed.alpha)
+        .orderBy('id')
+        .execute();
+      const typed = withTypes[0]!;
+      const bare = sections.find((x) => !withTypes.some((t) => t.category_id === x.id))!;
+      const page = (await c.get(`/admin/menu/dishes/new?section=${typed.category_id}`)).body;
+      const at = (needle: string) => {
+        const i = page.indexOf(needle);
+        assert.ok(i > 0, needle);
+        return i;
+      };
+      const order = ['name="name_it"', 'name="price"', 'name="category_id"', 'name="type_id"', 'name="name_en"'].map(
+        at,
+      );
+      assert.deepEqual(
+        order,
+        [...order].sort((a, b) => a - b),
+        'default-language name, price, section, sub-category, then the other languages',
+      );
+      const select = /<select[^>]*name="type_id"[\s\S]*?<\/select>/.exec(page)![0];
+      const offered = [...select.matchAll(/<option value="(\d+)"/g)].map((m) => Number(m[1]));
+      assert.deepEqual(
+        offered,
+        withTypes.filter((t) => t.category_id === typed.category_id).map((t) => t.id),
+        'only the chosen section’s sub-categories',
+      );
+      const none = (await c.get(`/admin/menu/dishes/new?section=${bare.id}`)).body;
+      assert.match(none, /id="f-type_id-hint">“[^”]+” has no sub-categories/);
+      // Server side too: another section's sub-category is refused, with the other problems at once.
+      const refused = await c.post(
+        '/admin/menu/dishes',
+        dishForm(bare.id, { type_id: String(typed.id), price: 'x', name_it: '' }),
+      );
+      assert.equal(refused.statusCode, 422);
+      for (const field of ['type_id', 'price', 'name_it'])
+        assert.match(refused.body, new RegExp(`id="f-${field}-error">`));
+      // Traces are their own checkboxes, saved apart from the allergens.
+      const made = await c.post(
+        '/admin/menu/dishes',
+        dishForm(bare.id, { allergen_traces: ['frutta_guscio', 'sesamo'], name_it: 'Torta della nonna' }),
+      );
+      assert.equal(made.statusCode, 303, made.body.slice(0, 400));
+      const id = Number(/dishes\/(\d+)/.exec(made.headers.location as string)![1]);
+      const item = (await call(bed.app, { url: `/api/v1/items/${id}`, host: 'alpha' })).json.data;
+      assert.deepEqual(item.allergen_traces, ['frutta_guscio', 'sesamo']);
+      assert.deepEqual(item.allergens, ['cereali_glutine', 'uova']);
+      const edit = (await c.get(`/admin/menu/dishes/${id}`)).body;
+      assert.match(edit, /name="allergen_traces" type="checkbox" value="sesamo" checked/);
+    });
+
     test('second tenant: beta’s rows are not found from alpha’s panel, and beta’s owner cannot edit alpha', async () => {
       const betaDish = await firstDish(bed, 'beta');
       const betaSection = await bed.db.db

@@ -64,6 +64,31 @@ function windowNote() {
   end.addEventListener('input', update);
 }
 
+/**
+ * The dish form's sub-category select offers only the chosen section's sub-categories: redrawn
+ * when the section changes, its hint saying so when that section has none (the server checks too).
+ */
+function subCategoriesFollowSection() {
+  const section = document.getElementById('f-category_id');
+  const type = document.getElementById('f-type_id');
+  if (!section || !type?.dataset.types) return;
+  const all = JSON.parse(type.dataset.types);
+  const hint = document.getElementById('f-type_id-hint');
+  const blank = type.options[0];
+  const redraw = () => {
+    const own = all[section.value] ?? [];
+    const keep = type.value;
+    type.replaceChildren(blank);
+    for (const o of own) type.add(new Option(o.label, o.value, false, o.value === keep));
+    if (!own.some((o) => o.value === keep)) type.value = '';
+    if (hint) {
+      const name = section.options[section.selectedIndex]?.textContent ?? '';
+      hint.textContent = own.length === 0 ? type.dataset.none.replace('{section}', name) : type.dataset.hint;
+    }
+  };
+  section.addEventListener('change', redraw);
+}
+
 /** After a move, the keyboard stays on the row that moved (the page came back with its #row-… anchor). */
 function focusMovedRow() {
   if (!location.hash.startsWith('#row-')) return;
@@ -73,3 +98,4 @@ function focusMovedRow() {
 for (const list of document.querySelectorAll('[data-reorder]')) draggable(list);
 focusMovedRow();
 windowNote();
+subCategoriesFollowSection();

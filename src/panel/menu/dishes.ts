@@ -4,7 +4,7 @@
 // panel's one editor; they are listed on their section's page.
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { ItemRow } from '../../db/schema.js';
-import { html } from '../../http/html.js';
+import { type Html, html } from '../../http/html.js';
 import { currencySign, formatAmount, fromCents, parsePrice } from '../../i18n/money.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { ALLERGEN_KEYS, allergenName } from '../../resources/allergens/data.js';
@@ -21,6 +21,7 @@ import {
   fieldId,
   input,
   list,
+  type Option,
   select,
   str,
 } from '../forms.js';
@@ -32,6 +33,7 @@ import {
   languageColumns,
   menuBreadcrumb,
   readTranslations,
+  translationInput,
   translationLabels,
   translations,
   translationsHint,
@@ -46,6 +48,7 @@ interface DishValues {
   winery_id: string;
   price: string;
   allergens: string[];
+  traces: string[];
   dietary: string[];
   is_active: boolean;
   is_recommended: boolean;
@@ -60,6 +63,7 @@ function fromRow(ctx: PanelContext, row: ItemRow): DishValues {
     winery_id: row.winery_id === null ? '' : String(row.winery_id),
     price: formatAmount(fromCents(row.price_cents), ctx.locale),
     allergens: parseJson<string[]>(row.allergens, []),
+    traces: parseJson<string[]>(row.allergen_traces, []),
     dietary: parseJson<string[]>(row.dietary, []),
     is_active: Boolean(row.is_active),
     is_recommended: Boolean(row.is_recommended),
@@ -81,6 +85,7 @@ function fromBody(body: FormBody, snapshot: MenuSnapshot, current: ItemRow | und
     winery_id: str(body, 'winery_id'),
     price: str(body, 'price').trim(),
     allergens: list(body, 'allergens'),
+    traces: list(body, 'allergen_traces'),
     dietary: list(body, 'dietary'),
     is_active: str(body, 'is_active') === '1',
     is_recommended: str(body, 'is_recommended') === '1',
@@ -98,6 +103,7 @@ function toInput(v: DishValues): Record<string, unknown> {
     name: v.names,
     description: v.descriptions,
     allergens: v.allergens,
+    allergen_traces: v.traces,
     dietary: v.dietary,
     is_active: v.is_active,
     is_recommended: v.is_recommended,
@@ -121,6 +127,7 @@ function labels(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, strin
     winery_id: mt.winery,
     price: mt.price(currencySign(ctx.locale, snapshot.settings.currency)),
     allergens: mt.allergens,
+    allergen_traces: mt.traces,
     dietary: mt.dietary,
     is_active: mt.active,
     is_recommended: mt.recommended,
@@ -140,17 +147,42 @@ function sectionOptions(ctx: PanelContext, snapshot: MenuSnapshot) {
   return out;
 }
 
-/** The sub-categories grouped by section (a dish may only use one of its own section's). */
-function typeGroups(ctx: PanelContext, snapshot: MenuSnapshot) {
-  return snapshot.sections
-    .filter((s) => (snapshot.types.get(s.id) ?? []).length > 0)
-    .map((s) => ({
-      label: displayName(snapshot, ctx, s.name_translations),
-      options: (snapshot.types.get(s.id) ?? []).map((t) => ({
-        value: String(t.id),
-        label: displayName(snapshot, ctx, t.name_translations),
-      })),
+/** Every section's sub-categories (a dish may only use one of its own section's), for the script that follows the section select. */
+function typesBySection(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, Option[]> {
+  const out: Record<string, Option[]> = {};
+  for (const [sectionId, types] of snapshot.types) {
+    out[String(sectionId)] = types.map((t) => ({
+      value: String(t.id),
+      label: displayName(snapshot, ctx, t.name_translations),
     }));
+  }
+  return out;
+}
+
+/**
+ * The sub-category select: only the chosen section's sub-categories (the server draws them for the
+ * section the form holds; menu-editor.js redraws them when the section changes), and its hint says
+ * so when that section has none. The service refuses another section's sub-category anyway.
+ */
+function typeSelect(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, errors: FieldErrors): Html {
+  const mt = menuTexts(ctx.locale);
+  const all = typesBySection(ctx, snapshot);
+  const own = all[v.category_id] ?? [];
+  const section = snapshot.sections.find((s) => String(s.id) === v.category_id);
+  const none = section ? mt.noSubCategoriesIn(displayName(snapshot, ctx, section.name_translations)) : '';
+  return select({
+    name: 'type_id',
+    label: mt.subCategory,
+    value: v.type_id,
+    errors,
+    hint: own.length === 0 ? none : mt.subCategoryHint,
+    options: [{ value: '', label: mt.noSubCategory }, ...own],
+    extra: {
+      'data-types': JSON.stringify(all),
+      'data-hint': mt.subCategoryHint,
+      'data-none': mt.noSubCategoriesIn('{section}'),
+    },
+  });
 }
 
 function wineryOptions(snapshot: MenuSnapshot) {
@@ -162,10 +194,15 @@ function wineryOptions(snapshot: MenuSnapshot) {
 function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, errors: FieldErrors) {
   const mt = menuTexts(ctx.locale);
   const l = labels(ctx, snapshot);
-  const texts = [
-    { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireDefault: true },
-    { prefix: 'description', values: v.descriptions, label: mt.descriptionIn, maxlength: 2000, multiline: true },
-  ];
+  const [first, ...others] = editLocales(snapshot);
+  const name = { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireDefault: true };
+  const description = {
+    prefix: 'description',
+    values: v.descriptions,
+    label: mt.descriptionIn,
+    maxlength: 2000,
+    multiline: true,
+  };
   const price = input({
     name: 'price',
     label: l.price,
@@ -175,20 +212,22 @@ function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, er
     required: true,
     extra: { inputmode: 'decimal', autocomplete: 'off' },
   });
-  return html`<fieldset><legend>${mt.translations}</legend><p class="hint">${translationsHint(ctx, snapshot)}</p>${fieldError(fieldId('name'), errors.name ?? [])}
-${languageColumns(ctx, editLocales(snapshot), texts, errors)}</fieldset>
-<fieldset><legend>${mt.details}</legend>
+  // On a phone what is changed most comes first: the name in the menu's language, the price, the
+  // section; the other languages after.
+  const otherLanguages =
+    others.length === 0
+      ? ''
+      : html`<fieldset><legend>${mt.otherLanguages}</legend><p class="hint">${translationsHint(ctx, snapshot)}</p>
+${languageColumns(ctx, others, [{ ...name, requireDefault: false }, description], errors)}</fieldset>`;
+  return html`<fieldset><legend>${mt.dishEssentials}</legend>${fieldError(fieldId('name'), errors.name ?? [])}
+${translationInput(ctx, first, name, errors, true)}
 ${price}
-${select({ name: 'category_id', label: mt.section, value: v.category_id, errors, required: true, options: sectionOptions(ctx, snapshot) })}${select(
-  {
-    name: 'type_id',
-    label: mt.subCategory,
-    value: v.type_id,
-    errors,
-    options: [{ value: '', label: mt.noSubCategory }],
-    groups: typeGroups(ctx, snapshot),
-  },
-)}${select({ name: 'winery_id', label: mt.winery, value: v.winery_id, errors, options: [{ value: '', label: mt.noWinery }, ...wineryOptions(snapshot)] })}
+${select({ name: 'category_id', label: mt.section, value: v.category_id, errors, required: true, options: sectionOptions(ctx, snapshot) })}
+${typeSelect(ctx, snapshot, v, errors)}
+${translationInput(ctx, first, description, errors, true)}</fieldset>
+${otherLanguages}
+<fieldset><legend>${mt.details}</legend>
+${select({ name: 'winery_id', label: mt.winery, value: v.winery_id, errors, options: [{ value: '', label: mt.noWinery }, ...wineryOptions(snapshot)] })}
 ${checkbox({ name: 'is_recommended', label: mt.recommended, checked: v.is_recommended, errors })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}</fieldset>
 ${checkboxGroup({
@@ -197,6 +236,15 @@ ${checkboxGroup({
   values: v.allergens,
   errors,
   hint: mt.allergensHint,
+  className: 'allergens',
+  options: ALLERGEN_KEYS.map((key) => ({ value: key, label: allergenName(key, ctx.locale) })),
+})}
+${checkboxGroup({
+  name: 'allergen_traces',
+  label: mt.traces,
+  values: v.traces,
+  errors,
+  hint: mt.tracesHint,
   className: 'allergens',
   options: ALLERGEN_KEYS.map((key) => ({ value: key, label: allergenName(key, ctx.locale) })),
 })}
@@ -213,6 +261,7 @@ ${checkboxGroup({
 export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
   path: '/menu/dishes',
   active: 'menu',
+  scripts: ['menu-editor.js'],
   schema: ItemInput,
   find: (snapshot, id) => findGrouped(snapshot.items, id),
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
@@ -227,6 +276,7 @@ export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
       winery_id: '',
       price: '',
       allergens: [],
+      traces: [],
       dietary: [],
       is_active: true,
       is_recommended: false,

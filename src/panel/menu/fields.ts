@@ -86,7 +86,7 @@ export interface TranslatedText {
 }
 
 /** One text's input for one language, flagged when missing. */
-function translationInput(
+export function translationInput(
   ctx: PanelContext,
   locale: Locale,
   o: TranslatedText,

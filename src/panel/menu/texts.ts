@@ -93,6 +93,14 @@ const en = {
   priceHint: 'As you would write it: 12,50 or 12.50.',
   allergens: 'Allergens (EU Regulation 1169/2011)',
   allergensHint: 'Tick every allergen the dish contains.',
+  traces: 'May contain (traces)',
+  tracesHint:
+    'Allergens the dish may contain as traces (shared kitchen, cross-contamination), shown apart as “may contain”.',
+  dishEssentials: 'The dish',
+  otherLanguages: 'Name and description in the menu’s other languages',
+  subCategoryHint: 'Only the sub-categories of the chosen section.',
+  noSubCategoriesIn: (section: string) =>
+    `“${section}” has no sub-categories (add them on the section’s page if you want headings).`,
   recommended: 'Recommended',
   subCategory: 'Sub-category',
   noSubCategory: '— none —',
@@ -219,6 +227,14 @@ const it: MenuTexts = {
   priceHint: 'Come lo scriveresti: 12,50 o 12.50.',
   allergens: 'Allergeni (Regolamento UE 1169/2011)',
   allergensHint: 'Spunta ogni allergene contenuto nel piatto.',
+  traces: 'Può contenere (tracce)',
+  tracesHint:
+    'Allergeni che il piatto può contenere in tracce (cucina condivisa, contaminazione crociata), mostrati a parte come “può contenere”.',
+  dishEssentials: 'Il piatto',
+  otherLanguages: 'Nome e descrizione nelle altre lingue del menu',
+  subCategoryHint: 'Solo le sottocategorie della sezione scelta.',
+  noSubCategoriesIn: (section) =>
+    `“${section}” non ha sottocategorie (aggiungile nella pagina della sezione se vuoi delle intestazioni).`,
   recommended: 'Consigliato',
   subCategory: 'Sottocategoria',
   noSubCategory: '— nessuna —',
