@@ -108,14 +108,63 @@ describe('menu editor in Chromium', { skip }, () => {
       ).map((r) => r.id);
     const start = await order();
     await page.goto(`${base}/admin/menu/sections/${dish.category_id}`);
-    // Keyboard: focus the second dish's "up" button and press Enter.
-    await page.locator(`#row-dishes-${start[1]} button[value="up"]`).focus();
-    await page.keyboard.press('Enter');
-    await page.waitForURL(new RegExp(`ordered=1#row-dishes-${start[1]}$`));
-    assert.equal(await page.evaluate(() => document.activeElement?.id), `row-dishes-${start[1]}`);
-    assert.match((await page.locator('.notice-success').textContent()) ?? '', /new order is saved/);
-    assert.deepEqual((await order()).slice(0, 2), [start[1], start[0]]);
-    // Drag: the last row's handle onto the first row.
+    // Keyboard, with script: each press moves the row one place in the page (no reload) and the
+    // keyboard stays on it.
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    const moved = start[0];
+    await page.locator(`#row-dishes-${moved} button[value="down"]`).focus();
+    const rowIds = () =>
+      page.evaluate(() => [...document.querySelectorAll('tbody[data-reorder] tr')].map((r) => Number(r.id.slice(11))));
+    for (let press = 1; press <= Math.min(3, start.length - 1); press++) {
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        ([id, at]) => document.querySelectorAll('tbody[data-reorder] tr')[at]?.id === `row-dishes-${id}`,
+        [moved, press] as const,
+      );
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.closest('tr')?.id),
+        `row-dishes-${moved}`,
+        'focus stays on the moved row',
+      );
+    }
+    const presses = Math.min(3, start.length - 1);
+    assert.equal((await rowIds()).indexOf(moved), presses, 'one place per press');
+    assert.equal(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), true, 'no reload');
+    await page.waitForFunction(
+      () => document.getElementById('order-status')?.textContent === 'The new order is saved.',
+    );
+    assert.deepEqual(await order(), await rowIds(), 'the page shows what is stored');
+    // Back up by the same number of presses with the other arrow.
+    await page.locator(`#row-dishes-${moved} button[value="up"]`).focus();
+    for (let press = 1; press <= presses; press++) await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (id) => document.querySelector('tbody[data-reorder] tr')?.id === `row-dishes-${id}`,
+      moved,
+    );
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('value')),
+      'down',
+      'top reached: focus on the other arrow',
+    );
+    assert.deepEqual(await order(), start);
+    // Without script the same buttons are plain forms: one press, one place, the page comes back at the row.
+    const plain = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'en-GB',
+      javaScriptEnabled: false,
+    });
+    const bare = await plain.newPage();
+    await signInWithForm(bare, base, OWNER.email, OWNER.password);
+    await bare.goto(`${base}/admin/menu/sections/${dish.category_id}`);
+    await bare.locator(`#row-dishes-${moved} button[value="down"]`).focus();
+    await bare.keyboard.press('Enter');
+    await bare.waitForURL(new RegExp(`ordered=1#row-dishes-${moved}$`));
+    assert.deepEqual((await order()).slice(0, 2), [start[1], moved]);
+    await plain.close();
+    // Drag: the last row's handle onto the first row (on the page as it is now).
+    await page.goto(`${base}/admin/menu/sections/${dish.category_id}`);
     const now = await order();
     const last = now.at(-1)!;
     await page.locator(`#row-dishes-${last} .handle`).dragTo(page.locator(`#row-dishes-${now[0]}`), {
@@ -127,6 +176,33 @@ describe('menu editor in Chromium', { skip }, () => {
       last,
     );
     assert.equal((await order())[0], last);
+
+    // Sections on the overview: two quick presses (the second sent while the first is on its way) move two places.
+    const tops = async () =>
+      (
+        await t.db.db
+          .selectFrom('categories')
+          .select('id')
+          .where('tenant_id', '=', alpha)
+          .where('parent_id', 'is', null)
+          .orderBy('display_order')
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id);
+    const sections = await tops();
+    await page.goto(`${base}/admin/menu`);
+    await page.locator(`#row-sections-${sections[0]} > .tree-row button[value="down"]`).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (id) => document.querySelectorAll('ol.tree[data-scope="0"] > li')[2]?.id === `row-sections-${id}`,
+      sections[0],
+    );
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest('li[data-id]')?.id),
+      `row-sections-${sections[0]}`,
+    );
+    assert.deepEqual((await tops()).slice(0, 3), [sections[1], sections[2], sections[0]]);
 
     // Delete: the dialog's Cancel keeps the dish; Delete removes it.
     const victim = now[1];

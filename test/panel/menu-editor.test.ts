@@ -229,6 +229,22 @@ for (const dialect of dialects) {
       const tops = (await call(bed.app, { url: '/api/v1/admin/categories', host: 'alpha' })).statusCode;
       assert.equal(tops, 401);
       assert.deepEqual((await topOrder()).map((s) => s.id).slice(0, 2), [order[1].id, order[0].id]);
+      // The same form sent by the page's script: a word instead of a page, the row moved back.
+      const inPlace = await c.post(
+        '/admin/menu/order',
+        { kind: 'sections', scope: '0', id: String(order[1].id), move: 'down', back: '/admin/menu' },
+        { headers: { 'x-panel-fetch': 'order' } },
+      );
+      assert.equal(inPlace.statusCode, 200);
+      assert.equal(JSON.parse(inPlace.body).ok, true);
+      assert.deepEqual((await topOrder()).map((s) => s.id).slice(0, 2), [order[0].id, order[1].id]);
+      await c.post('/admin/menu/order', {
+        kind: 'sections',
+        scope: '0',
+        id: String(order[1].id),
+        move: 'up',
+        back: '/admin/menu',
+      });
       // The drag-and-drop form: the whole new order at once; a stale list moves nothing.
       const ids = [order[0].id, order[1].id, ...order.slice(2).map((o) => o.id)];
       assert.equal(

@@ -1,6 +1,7 @@
-// The menu editor's script (an ES module, no build step): drag and drop to reorder a list (the
-// arrow buttons do the same by keyboard and without script), and the time window's note that
-// follows the two times as they are typed.
+// The menu editor's script (an ES module, no build step): drag and drop to reorder a list, the
+// arrow buttons moving a row in place (one place per press, the keyboard staying on the row; they
+// are plain forms without script), the time window's note that follows the two times as they are
+// typed, and the dish form's sub-categories following its section.
 
 /** Rows of a [data-reorder] list can be dragged by their handle; the drop sends the new order. */
 function draggable(list) {
@@ -89,6 +90,90 @@ function subCategoriesFollowSection() {
   section.addEventListener('change', redraw);
 }
 
+/** A status line read out by screen readers ("The new order is saved."). */
+function statusLine() {
+  let line = document.getElementById('order-status');
+  if (!line) {
+    line = document.createElement('p');
+    line.id = 'order-status';
+    line.className = 'visually-hidden';
+    line.setAttribute('role', 'status');
+    document.querySelector('main')?.prepend(line);
+  }
+  return line;
+}
+
+/** Sets the arrows of every row of a list: no "up" on the first, no "down" on the last. */
+function refreshArrows(list) {
+  const rows = [...list.children].filter((el) => el.dataset.id);
+  rows.forEach((row, i) => {
+    const form = row.querySelector('form.move');
+    if (!form) return;
+    form.querySelector('button[value="up"]').disabled = i === 0;
+    form.querySelector('button[value="down"]').disabled = i === rows.length - 1;
+  });
+}
+
+/**
+ * The arrow buttons without leaving the page: each press sends the same form (the server renumbers
+ * the list through the services), then moves the row one place and keeps the keyboard on it. If
+ * the server refuses (the list changed meanwhile), the form is sent the ordinary way and the page
+ * explains.
+ */
+function movesInPlace(form) {
+  form.addEventListener('submit', (event) => {
+    const button = event.submitter;
+    const row = form.closest('[data-id]');
+    if (!button || !row) return;
+    event.preventDefault();
+    // Presses made while one is on its way wait their turn: each press is one place.
+    const list = row.parentElement;
+    const next = (chains.get(list) ?? Promise.resolve()).then(() => moveOnce(form, row, button.value));
+    chains.set(list, next);
+  });
+}
+
+const chains = new WeakMap();
+
+async function moveOnce(form, row, move) {
+  const list = row.parentElement;
+  const siblings = [...list.children].filter((el) => el.dataset.id);
+  const at = siblings.indexOf(row);
+  if ((move === 'up' && at <= 0) || (move === 'down' && at >= siblings.length - 1)) return;
+  const body = new URLSearchParams(new FormData(form));
+  body.set('move', move);
+  let saved;
+  try {
+    const res = await fetch(form.action, {
+      method: 'POST',
+      body,
+      headers: { 'x-panel-fetch': 'order' },
+      credentials: 'same-origin',
+    });
+    saved = res.ok ? await res.json() : undefined;
+  } catch {
+    saved = undefined;
+  }
+  if (!saved?.ok) {
+    // The list changed meanwhile (or the session ended): the ordinary form, and the page explains.
+    const field = document.createElement('input');
+    field.type = 'hidden';
+    field.name = 'move';
+    field.value = move;
+    form.append(field);
+    form.submit();
+    return;
+  }
+  if (move === 'up') list.insertBefore(row, siblings[at - 1]);
+  else list.insertBefore(row, siblings[at + 1].nextSibling);
+  refreshArrows(list);
+  // The keyboard stays on the moved row: the same arrow, or the other one when this end is reached.
+  const same = form.querySelector(`button[value="${move}"]`);
+  const other = form.querySelector(`button[value="${move === 'up' ? 'down' : 'up'}"]`);
+  (same.disabled ? other : same).focus();
+  statusLine().textContent = saved.message;
+}
+
 /** After a move, the keyboard stays on the row that moved (the page came back with its #row-… anchor). */
 function focusMovedRow() {
   if (!location.hash.startsWith('#row-')) return;
@@ -96,6 +181,7 @@ function focusMovedRow() {
 }
 
 for (const list of document.querySelectorAll('[data-reorder]')) draggable(list);
+for (const form of document.querySelectorAll('form.move')) movesInPlace(form);
 focusMovedRow();
 windowNote();
 subCategoriesFollowSection();

@@ -1,7 +1,8 @@
 // Reordering sections, sub-sections, dishes and sub-categories: arrow buttons (plain forms, so the
-// keyboard and no-script browsers work) and drag and drop (menu-editor.js posts the same form with
-// the whole new order). Either way the siblings are renumbered through the resources' update
-// services in one transaction.
+// keyboard and no-script browsers work; with script, menu-editor.js sends them without leaving the
+// page, header `X-Panel-Fetch: order`, and moves the row itself) and drag and drop (menu-editor.js
+// posts the same form with the whole new order). Either way the siblings are renumbered through the
+// resources' update services in one transaction.
 
 import type { FastifyInstance } from 'fastify';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
@@ -12,6 +13,7 @@ import { updateCategory } from '../../resources/categories/service.js';
 import { updateItem } from '../../resources/items/service.js';
 import { updateType } from '../../resources/types/service.js';
 import { type PanelContext, safePanelPath, seeOther, sendPage } from '../context.js';
+import { editorTexts } from '../editor-texts.js';
 import { asForm, csrfField, hidden, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { saveThrough } from '../save.js';
@@ -112,7 +114,9 @@ export function registerOrder(app: FastifyInstance): void {
         active: 'menu',
         body: html`${notice('error', message)}<p><a href="${back}">${mt.backToMenu}</a></p>`,
       });
-    if (!order) return sendPage(reply, stale(mt.orderStale), 409);
+    // The arrow buttons' script (menu-editor.js) moves the row in place and wants a word, not a page.
+    const inPlace = request.headers['x-panel-fetch'] === 'order';
+    if (!order) return inPlace ? reply.code(409).send({ ok: false }) : sendPage(reply, stale(mt.orderStale), 409);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const saved = await saveThrough(app, ctx, null, {}, {}, async (w) => {
       for (const [index, id] of order.entries()) {
@@ -122,7 +126,11 @@ export function registerOrder(app: FastifyInstance): void {
         else await updateType(w, id, { display_order: index });
       }
     });
-    if (!saved.ok) return sendPage(reply, stale(saved.message ?? mt.orderStale), 409);
+    if (!saved.ok)
+      return inPlace
+        ? reply.code(409).send({ ok: false })
+        : sendPage(reply, stale(saved.message ?? mt.orderStale), 409);
+    if (inPlace) return reply.code(200).send({ ok: true, message: editorTexts(ctx.locale).orderSaved });
     const moved = str(body, 'id');
     const anchor = moved ? `#row-${kind}-${moved}` : '';
     const path = back.split('?')[0];
