@@ -166,6 +166,45 @@ for (const dialect of dialects) {
     });
   });
 
+  describe(`password recovery: links per account (${dialect})`, () => {
+    test('at most 3 links an hour for one account, with the same answer past it; another restaurant is apart', async () => {
+      const smtp = await smtpServer();
+      const bed = await panelBed(dialect, { smtpUrl: smtp.url, mailFrom: 'menu@test.example' });
+      try {
+        const ask = async (email: string, host = 'alpha') => {
+          const c = new PanelClient(bed.app, host, { 'accept-language': 'en' });
+          await c.get('/admin/password/forgot');
+          return c.post('/admin/password/forgot', { email });
+        };
+        const unknown = await ask('nobody@alpha.test');
+        const answers = [];
+        for (let i = 0; i < 5; i++) answers.push(await ask(OWNER.email));
+        for (const a of answers) {
+          assert.equal(a.statusCode, 200);
+          assert.equal(withoutTokens(a.body), withoutTokens(unknown.body), 'the answer never changes');
+        }
+        const links = (tenant: number) =>
+          bed.db.db.selectFrom('password_resets').select('created_at').where('tenant_id', '=', tenant).execute();
+        assert.equal((await links(bed.alpha)).length, 3, 'three links, not five');
+        for (let i = 0; i < 3; i++) assert.deepEqual((await smtp.next()).to, [OWNER.email]);
+        // Beta's owner is counted apart.
+        await ask('owner@beta.test', 'beta');
+        assert.deepEqual((await smtp.next()).to, ['owner@beta.test']);
+        assert.equal((await links(bed.beta)).length, 1);
+        // An hour later the account may be sent a link again (the address's throttle set aside).
+        const earlier = new Date(Date.now() - 61 * 60_000).toISOString().replace(/\.\d+Z$/, '+00:00');
+        await bed.db.db.updateTable('password_resets').set({ created_at: earlier }).execute();
+        await bed.db.db.deleteFrom('panel_login_failures').execute();
+        assert.equal((await ask(OWNER.email)).statusCode, 200);
+        assert.deepEqual((await smtp.next()).to, [OWNER.email]);
+        assert.equal((await links(bed.alpha)).length, 4);
+      } finally {
+        await bed.close();
+        await smtp.close();
+      }
+    });
+  });
+
   describe(`password recovery without SMTP_URL (${dialect})`, () => {
     test('the link goes to the server log for the operator', async () => {
       const bed = await panelBed(dialect);

@@ -6,15 +6,23 @@ import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../http/schemas.js';
 import { hashPassword } from './password.js';
 import { findActiveUser, findUserByEmail, setPasswordHash } from './repo.js';
-import { findReset, insertReset, pruneResets, useResets } from './reset-repo.js';
+import { countResetsSince, findReset, insertReset, pruneResets, useResets } from './reset-repo.js';
 import { checkNewPassword, normalizeEmail } from './service.js';
 import { deleteUserSessions } from './session-repo.js';
 
 export const RESET_VALID_MS = 60 * 60 * 1000;
+/**
+ * Links one account is sent per hour, from any number of addresses: past it a request is answered
+ * the same and sends nothing, so nobody can flood an owner's inbox (the links already sent work).
+ */
+export const RESETS_PER_HOUR = 3;
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-/** A link's secret for this e-mail's user, or undefined when no active user has it (send nothing then). */
+/**
+ * A link's secret for this e-mail's user, or undefined when no active user has it or it was sent
+ * RESETS_PER_HOUR links in the last hour (send nothing then; the answer is the same).
+ */
 export async function startReset(
   db: Db,
   tenantId: number,
@@ -24,6 +32,8 @@ export async function startReset(
   await pruneResets(db, tenantId, nowIso(new Date(now)));
   const user = await findUserByEmail(db, tenantId, normalizeEmail(email));
   if (!user) return undefined;
+  const hourAgo = nowIso(new Date(now - 60 * 60 * 1000));
+  if ((await countResetsSince(db, tenantId, user.id, hourAgo)) >= RESETS_PER_HOUR) return undefined;
   const secret = randomBytes(32).toString('base64url');
   await insertReset(db, tenantId, {
     user_id: user.id,

@@ -47,3 +47,15 @@ export async function useResets(
 export async function pruneResets(db: Db, tenantId: number, before: string): Promise<void> {
   await db.deleteFrom('password_resets').where('tenant_id', '=', tenantId).where('expires_at', '<', before).execute();
 }
+
+/** How many links a user was sent since `since` (spent ones too; rows live until they expire). */
+export async function countResetsSince(db: Db, tenantId: number, userId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,8 +1,9 @@
 // "Forgot your password?": the panel's recovery by e-mail. Asking answers the same whether the
 // e-mail exists or not, and the mail leaves in the background (same answer, same time); the link
 // (accounts/users/recovery.ts) works once, for one hour, and ends every session of the user.
-// Requests count against the sign-in throttle of the address (panel/throttle.ts), so nobody can
-// flood an owner's inbox from one place.
+// Requests count against the sign-in throttle of the address (panel/throttle.ts), and one account
+// is sent at most 3 links an hour from all addresses together (recovery.ts), so nobody can flood
+// an owner's inbox.
 import type { FastifyInstance } from 'fastify';
 import { finishReset, resetUsable, startReset } from '../../accounts/users/recovery.js';
 import { newPasswordProblem, normalizeEmail, UserInputError } from '../../accounts/users/service.js';
