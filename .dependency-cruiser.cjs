@@ -21,7 +21,7 @@ const FLOORS = [
   ['resources/types'],
   ['resources/items'], // dishes carry their winery
   ['resources/categories', 'resources/settings', 'resources/theme'], // sections hold dishes and types
-  ['features/ops', 'features/docs', 'features/qr', 'features/audit', 'features/webhooks', 'features/analytics', 'features/sync'],
+  ['features/ops', 'features/docs', 'features/qr', 'features/audit', 'features/webhooks', 'features/analytics', 'features/sync', 'features/translations'],
   ['features/menu'], // the /menu document, composed from the resources
   ['features/page'], // the public page, rendered from the /menu document
   ['seed', 'panel', 'backup'], // the demo data; the owners' panel (its theme preview renders the page); menu backup/restore

@@ -16,6 +16,7 @@ import { recordAudit } from './features/audit/record.js';
 import { DocumentCache } from './features/menu/document.js';
 import { menuFastPath } from './features/menu/fast-path.js';
 import type { FastPathCounts } from './features/ops/metrics.js';
+import { recordTranslationChecks } from './features/translations/checks.js';
 import { WebhookDispatcher } from './features/webhooks/dispatcher.js';
 import { outboxListener } from './features/webhooks/outbox.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
@@ -222,6 +223,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('webhooks', webhooks);
   // Every admin write (API, panel, CLI) leaves an audit entry in its own transaction.
   menuWriter.listen({ inTransaction: recordAudit });
+  // A default-language text changed: the other languages' texts are flagged to check (features/translations).
+  menuWriter.listen({ inTransaction: recordTranslationChecks });
   const analytics = new AnalyticsWriter(database.db, app.log);
   analytics.retentionDays = config.analyticsRetentionDays;
   app.decorate('analytics', analytics);

@@ -21,6 +21,7 @@ import * as staffRole from './migrations/2026112602_staff_role.js';
 import * as soldOut from './migrations/2026112603_sold_out.js';
 import * as passwordResets from './migrations/2026112604_password_resets.js';
 import * as webhookResponseTime from './migrations/2026112611_webhook_response_time.js';
+import * as translationChecks from './migrations/2026112620_translation_checks.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026112603_sold_out': soldOut,
   '2026112611_webhook_response_time': webhookResponseTime,
   '2026112604_password_resets': passwordResets,
+  '2026112620_translation_checks': translationChecks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -160,6 +160,18 @@ export interface ItemTable {
 }
 
 /** A password-recovery link sent by e-mail: its secret's SHA-256, valid one hour, once. */
+/** A diner text in one language left unchanged when its default-language text changed: to check. */
+export interface TranslationCheckTable {
+  tenant_id: number;
+  /** The changed row's resource (catalog/write.ts `ChangedResource`). */
+  resource: string;
+  resource_id: number;
+  /** The API's field name, e.g. `cover_charge_text`, `notes`, `name`. */
+  field: string;
+  locale: string;
+  flagged_at: string;
+}
+
 export interface PasswordResetTable {
   tenant_id: number;
   user_id: number;
@@ -393,6 +405,7 @@ export interface Database {
   media: MediaTable;
   users: UserTable;
   password_resets: PasswordResetTable;
+  translation_checks: TranslationCheckTable;
   api_tokens: ApiTokenTable;
   panel_sessions: PanelSessionTable;
   panel_login_failures: PanelLoginFailureTable;

@@ -25,6 +25,11 @@ export interface PanelContext {
   csrf: string;
   /** Path and query of this request (the language switch comes back here). */
   url: string;
+  /**
+   * The restaurant's texts to check (`resource/id/field/locale`): left as they were when their
+   * default-language text changed (features/translations); flagged next to their fields.
+   */
+  toCheck: ReadonlySet<string>;
 }
 
 function isPanelLocale(value: unknown): value is PanelLocale {

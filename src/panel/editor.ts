@@ -10,13 +10,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuSnapshot } from '../catalog/snapshot.js';
 import { type MenuWrite, ownerSnapshot } from '../catalog/write.js';
 import { ForbiddenError, NotFoundError } from '../core/errors.js';
+import { parseCheckKey } from '../features/translations/checks.js';
+import { clearChecks } from '../features/translations/repo.js';
 import { type Html, html } from '../http/html.js';
 import { type PanelContext, pathParam, queryParam, seeOther, sendPage } from './context.js';
 import { confirmPage, dangerZone, doneMessage, editorForm, formElement, notices } from './editor-parts.js';
 import { editorTexts } from './editor-texts.js';
-import { asForm, errorSummary, type FieldErrors, type FormBody, notice, str } from './forms.js';
+import { asForm, errorSummary, type FieldErrors, type FormBody, list, notice, str } from './forms.js';
 import { type NavKey, renderPage } from './layout.js';
+import { STILL_RIGHT } from './menu/fields.js';
 import { type Labels, saveThrough } from './save.js';
+
+/**
+ * Clears the "to check" flags the owner ticked as still right (menu/fields.ts), in the save's own
+ * transaction; a key of another restaurant matches nothing (every flag is looked up by tenant).
+ */
+async function confirmStillRight(w: MenuWrite, body: FormBody): Promise<void> {
+  const keys = list(body, STILL_RIGHT).flatMap((value) => parseCheckKey(value) ?? []);
+  await clearChecks(w.trx, w.tenantId, keys);
+}
 
 /** Who may use an editor: everyone signed in, or the restaurant's owners only. */
 export type Audience = 'staff' | 'owner';
@@ -248,8 +260,17 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snaps
       const row = rowOf(snapshot, request);
       const values = e.read(asForm(request.body), snapshot, row);
       const labels = e.labels(ctx, snapshot);
-      const saved = await saveThrough(app, ctx, e.schema, e.toInput(values, snapshot), labels, (w, v: Static<S>) =>
-        e.update(w, row.id, v),
+      const body = asForm(request.body);
+      const saved = await saveThrough(
+        app,
+        ctx,
+        e.schema,
+        e.toInput(values, snapshot),
+        labels,
+        async (w, v: Static<S>) => {
+          await e.update(w, row.id, v);
+          await confirmStillRight(w, body);
+        },
       );
       if (saved.ok) return seeOther(reply, `${base}/${row.id}?saved=1`);
       const page = rowPage(ctx, snapshot, row, { values, errors: saved.errors, error: saved.message });
@@ -324,9 +345,11 @@ export function registerSingleEditor<Values, S extends TSchema>(
     const snapshot = await ownerSnapshot(app, request.tenant.id);
     const typed = e.read(asForm(request.body), snapshot, undefined);
     const labels = e.labels(ctx, snapshot);
-    const saved = await saveThrough(app, ctx, e.schema, e.toInput(typed, snapshot), labels, (w, v: Static<S>) =>
-      e.save(w, v),
-    );
+    const body = asForm(request.body);
+    const saved = await saveThrough(app, ctx, e.schema, e.toInput(typed, snapshot), labels, async (w, v: Static<S>) => {
+      await e.save(w, v);
+      await confirmStillRight(w, body);
+    });
     if (saved.ok) return seeOther(reply, `${action}?saved=1`);
     // Show what was typed (`read` lays it over the stored row), so nothing is lost while the owner fixes one field.
     return sendPage(reply, page(ctx, snapshot, typed, saved.errors, false), saved.status);

@@ -1,8 +1,11 @@
 // What runs before every panel handler: the security headers, the page context (language,
 // restaurant, session), the sign-in redirect for signed-out visits, and the CSRF check on every
 // POST (a POST that fails it changes nothing: the handler never runs).
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../core/errors.js';
+import { checkKeys } from '../features/translations/checks.js';
+import { listChecks } from '../features/translations/repo.js';
 import { type Html, html } from '../http/html.js';
 import { type PanelContext, panelLocale, seeOther, sendPage, textsFor } from './context.js';
 import { asForm, str } from './forms.js';
@@ -63,6 +66,8 @@ export async function panelContext(
     session,
     csrf: session ? session.csrf : loginCsrf(request, reply),
     url: request.url,
+    // One small indexed read per signed-in page: the fields' "to check" flags need it before drawing.
+    toCheck: session ? checkKeys(await listChecks(app.database.db, request.tenant.id)) : new Set(),
   };
 }
 

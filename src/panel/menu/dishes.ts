@@ -191,7 +191,7 @@ function wineryOptions(snapshot: MenuSnapshot) {
     .map((w) => ({ value: String(w.id), label: w.name }));
 }
 
-function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, errors: FieldErrors) {
+function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, errors: FieldErrors, row?: ItemRow) {
   const mt = menuTexts(ctx.locale);
   const l = labels(ctx, snapshot);
   const [first, ...others] = editLocales(snapshot);
@@ -218,7 +218,7 @@ function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, er
     others.length === 0
       ? ''
       : html`<fieldset><legend>${mt.otherLanguages}</legend><p class="hint">${translationsHint(ctx, snapshot)}</p>
-${languageColumns(ctx, others, [{ ...name, requireDefault: false }, description], errors)}</fieldset>`;
+${languageColumns(ctx, others, [{ ...name, requireDefault: false }, description], errors, row && { resource: 'items', id: row.id })}</fieldset>`;
   return html`<fieldset><legend>${mt.dishEssentials}</legend>${fieldError(fieldId('name'), errors.name ?? [])}
 ${translationInput(ctx, first, name, errors, true)}
 ${price}

@@ -85,13 +85,38 @@ export interface TranslatedText {
   requireDefault?: boolean;
 }
 
-/** One text's input for one language, flagged when missing. */
+/** The stored row a form edits, for its texts' "to check" flags (`settings/1`, `items/7`). */
+export interface CheckedRow {
+  resource: 'settings' | 'theme' | 'categories' | 'items' | 'types' | 'wineries';
+  id: number;
+}
+
+/**
+ * A text left as it was when its default-language text changed (features/translations): the
+ * "to check" badge and a box to say it is still right (the editor clears ticked ones on save).
+ */
+function toCheck(ctx: PanelContext, id: string, key: string | undefined) {
+  if (!key || !ctx.toCheck.has(key)) return { badge: html``, box: html``, describedBy: '' };
+  const mt = menuTexts(ctx.locale);
+  const box = html`<div class="check still-right"><input${attrs({ id: `${id}-still`, name: STILL_RIGHT, type: 'checkbox', value: key })}><label for="${id}-still">${mt.stillRight}</label></div>`;
+  return {
+    badge: html` <span class="badge check-flag" id="${id}-check">${mt.toCheck}</span>`,
+    box,
+    describedBy: `${id}-check`,
+  };
+}
+
+/** The form field of the "still right" boxes. */
+export const STILL_RIGHT = 'still_right';
+
+/** One text's input for one language, flagged when missing or to check. */
 export function translationInput(
   ctx: PanelContext,
   locale: Locale,
   o: TranslatedText,
   errors: FieldErrors,
   isDefault: boolean,
+  row?: CheckedRow,
 ): Html {
   const mt = menuTexts(ctx.locale);
   const name = `${o.prefix}_${locale}`;
@@ -99,6 +124,8 @@ export function translationInput(
   const value = o.values[locale] ?? '';
   const messages = errors[name] ?? [];
   const missing = value.trim() === '' && messages.length === 0;
+  // The default language's own text is never flagged (features/translations), so no test for it here.
+  const flagged = toCheck(ctx, id, row && `${row.resource}/${row.id}/${o.prefix}/${locale}`);
   const control = attrs({
     id,
     name,
@@ -107,26 +134,30 @@ export function translationInput(
     value: o.multiline ? undefined : value,
     maxlength: o.maxlength,
     lang: locale,
-    'aria-describedby': [missing ? `${id}-missing` : '', messages.length ? `${id}-error` : ''],
+    'aria-describedby': [missing ? `${id}-missing` : '', flagged.describedBy, messages.length ? `${id}-error` : ''],
     'aria-invalid': messages.length ? 'true' : undefined,
     required: o.requireDefault && isDefault,
   });
   const flag = missing ? html` <span class="badge warn" id="${id}-missing">${mt.missing}</span>` : '';
   const input = o.multiline ? html`<textarea${control}>${value}</textarea>` : html`<input${control}>`;
-  return html`<div class="field${messages.length ? ' invalid' : ''}"><label for="${id}">${o.label(languageName(ctx, locale))}${flag}</label>${fieldError(id, messages)}${input}</div>`;
+  return html`<div class="field${messages.length ? ' invalid' : ''}"><label for="${id}">${o.label(languageName(ctx, locale))}${flag}${flagged.badge}</label>${fieldError(id, messages)}${input}${flagged.box}</div>`;
 }
 
-/** The texts of every language side by side: one column per language, each text's field in it. */
+/**
+ * The texts of every language side by side: one column per language, each text's field in it;
+ * `row` (the stored row being edited) shows the "to check" flags of its texts.
+ */
 export function languageColumns(
   ctx: PanelContext,
   locales: Locale[],
   texts: TranslatedText[],
   errors: FieldErrors,
+  row?: CheckedRow,
 ): Html {
   const columns = locales.map(
     (locale, i) =>
       html`<fieldset class="lang-col" lang="${ctx.locale}"><legend>${languageName(ctx, locale)} (${locale})</legend>${texts.map(
-        (o) => translationInput(ctx, locale, o, errors, i === 0),
+        (o) => translationInput(ctx, locale, o, errors, i === 0, row),
       )}</fieldset>`,
   );
   return html`<div class="langs">${columns}</div>`;

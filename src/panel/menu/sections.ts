@@ -131,7 +131,7 @@ function sectionFields(
     { prefix: 'notes', values: v.notes, label: mt.notesIn, maxlength: 2000, multiline: true },
   ];
   return html`<fieldset><legend>${mt.sectionTexts}</legend><p class="hint">${translationsHint(ctx, snapshot)} ${mt.notesHint}</p>
-${languageColumns(ctx, editLocales(snapshot), texts, errors)}</fieldset>
+${languageColumns(ctx, editLocales(snapshot), texts, errors, row && { resource: 'categories', id: row.id })}</fieldset>
 <fieldset><legend>${mt.section}</legend>
 ${select({
   name: 'parent_id',

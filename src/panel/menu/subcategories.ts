@@ -59,7 +59,7 @@ export const subCategoriesEditor: Editor<TypeRow, TypeValues, typeof TypeInput> 
       is_active: mt.active,
     };
   },
-  fields(ctx, snapshot, v, errors) {
+  fields(ctx, snapshot, v, errors, row) {
     const mt = menuTexts(ctx.locale);
     const names = { prefix: 'name', values: v.names, label: mt.nameIn, maxlength: 200, requireDefault: true };
     const sections = snapshot.sections.map((s) => ({
@@ -67,7 +67,7 @@ export const subCategoriesEditor: Editor<TypeRow, TypeValues, typeof TypeInput> 
       label: displayName(snapshot, ctx, s.name_translations),
     }));
     return html`<fieldset><legend>${mt.sectionNames}</legend><p class="hint">${translationsHint(ctx, snapshot)}</p>
-${languageColumns(ctx, editLocales(snapshot), [names], errors)}</fieldset>
+${languageColumns(ctx, editLocales(snapshot), [names], errors, row && { resource: 'types', id: row.id })}</fieldset>
 ${select({ name: 'category_id', label: mt.section, value: v.category_id, errors, options: sections })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}`;
   },

@@ -57,6 +57,8 @@ const en = {
   usedByDishes: (dishes: number) =>
     `${dishes} dish${dishes === 1 ? ' uses' : 'es use'} it: choose another one on ${dishes === 1 ? 'that dish' : 'those dishes'} first, then it can be deleted.`,
   missing: 'missing',
+  toCheck: 'to check',
+  stillRight: 'Checked: still right after the change in the default language',
   missingTranslations: (locales: string) => `Translation missing: ${locales}`,
   recommendedBadge: 'recommended',
   // Field labels.
@@ -192,6 +194,8 @@ const it: MenuTexts = {
   usedByDishes: (dishes) =>
     `${dishes === 1 ? 'Un piatto la usa' : `${dishes} piatti la usano`}: scegline un’altra su ${dishes === 1 ? 'quel piatto' : 'quei piatti'} prima, poi si potrà eliminare.`,
   missing: 'mancante',
+  toCheck: 'da controllare',
+  stillRight: 'Controllato: ancora giusto dopo la modifica nella lingua principale',
   missingTranslations: (locales) => `Traduzione mancante: ${locales}`,
   recommendedBadge: 'consigliato',
   name: 'Nome',

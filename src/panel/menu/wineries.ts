@@ -89,7 +89,7 @@ export const wineriesEditor: Editor<WineryRow, WineryValues, typeof WineryInput>
       ...translationLabels(ctx, 'description', editLocales(snapshot), mt.wineryDescriptionIn),
     };
   },
-  fields(ctx, snapshot, v, errors) {
+  fields(ctx, snapshot, v, errors, row) {
     const mt = menuTexts(ctx.locale);
     const description = {
       prefix: 'description',
@@ -102,7 +102,7 @@ export const wineriesEditor: Editor<WineryRow, WineryValues, typeof WineryInput>
 <div class="pair">${input({ name: 'region', label: mt.region, value: v.region, errors, maxlength: 200 })}${input({ name: 'country', label: mt.country, value: v.country, errors, maxlength: 100 })}</div>
 ${input({ name: 'website_url', label: mt.website, type: 'url', value: v.website_url, errors })}
 <fieldset><legend>${mt.description}</legend>
-${languageColumns(ctx, editLocales(snapshot), [description], errors)}</fieldset>`;
+${languageColumns(ctx, editLocales(snapshot), [description], errors, row && { resource: 'wineries', id: row.id })}</fieldset>`;
   },
   create: createWinery,
   update: updateWinery,

@@ -60,6 +60,7 @@ async function contextFor(app: FastifyInstance, request: FastifyRequest, reply: 
       timezone: 'UTC',
       session: undefined,
       csrf: '',
+      toCheck: new Set(),
       url: request.url,
     };
     return fallback;

@@ -1,10 +1,12 @@
 // /admin: the overview, one card per panel section, and whether the public menu is online.
 import type { FastifyInstance } from 'fastify';
+import { ownerSnapshot } from '../../catalog/write.js';
 import { html } from '../../http/html.js';
 import { sendPage } from '../context.js';
 import { notice } from '../forms.js';
 import { NAV, renderPage } from '../layout.js';
 import type { PanelTexts } from '../texts-en.js';
+import { toCheckList } from './to-check.js';
 
 const DESCRIPTIONS: Record<string, keyof PanelTexts> = {
   menu: 'homeMenu',
@@ -31,7 +33,9 @@ export function registerHome(app: FastifyInstance): void {
         html`<li class="card"><h2><a href="${n.href}">${t[n.key] as string}</a></h2><p>${t[DESCRIPTIONS[n.key]] as string}</p></li>`,
     );
     const status = online ? html`${t.menuOnline} <a href="/">${t.viewMenu}</a>` : t.menuOffline;
-    const body = html`${notice(online ? 'success' : 'info', status)}
+    // Texts left behind by a change in the default language come first: a wrong price is urgent.
+    const toCheck = ctx.toCheck.size > 0 ? toCheckList(ctx, await ownerSnapshot(app, ctx.tenantId)) : '';
+    const body = html`${notice(online ? 'success' : 'info', status)}${toCheck}
 <p>${t.homeIntro}</p><ul class="cards">${cards}</ul>`;
     return sendPage(reply, renderPage(ctx, { title: t.home, body, active: 'home' }));
   });

@@ -143,6 +143,7 @@ ${languageColumns(
     multiline,
   })),
   errors,
+  { resource: 'settings', id: snapshot.settings.id },
 )}</fieldset>
 <fieldset><legend>${t.contacts}</legend>
 ${text('business_name')}${text('vat_number')}${text('address')}${text('phone', { type: 'tel' })}${text('email', { type: 'email' })}</fieldset>

@@ -95,6 +95,7 @@ ${languageColumns(
     },
   ],
   errors,
+  { resource: 'theme', id: snapshot.theme.id },
 )}</fieldset>`;
   },
   layout: (ctx, values, { summary, form }) => html`<p>${ctx.t.themeIntro}</p>${summary}
