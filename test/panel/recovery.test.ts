@@ -3,67 +3,13 @@
 // hash stored), following it sets the password and ends every session; without SMTP_URL the link
 // goes to the server log. Another restaurant's address neither sends nor accepts the link.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../src/app.js';
 import { dialects, testConfig } from '../helper.js';
 import { PanelClient } from './client.js';
 import { OWNER, type PanelBed, panelBed } from './setup.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server on a free port; each message arrives in order through `next()`. */
-async function smtpServer() {
-  const inbox: Received[] = [];
-  const waiting: ((m: Received) => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        const message = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        };
-        const w = waiting.shift();
-        if (w) w(message);
-        else inbox.push(message);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    next: () =>
-      new Promise<Received>((resolve) => (inbox.length > 0 ? resolve(inbox.shift()!) : waiting.push(resolve))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The body of a (quoted-printable or plain) text mail, decoded enough to read the link. */
-function textOf(raw: string): string {
-  const body = raw
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join('\n\n');
-  return body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
+import { smtpServer, textOf } from './smtp.js';
 
 const withoutTokens = (body: string) => body.replace(/value="[A-Za-z0-9_-]{20,}"/g, 'value=""');
 
