@@ -9,6 +9,7 @@ import type { RecordedResponse } from './bare-child.js';
 import { type ServerProcess, startServer } from './children.js';
 import { BENCH_HOST, createFixtureDatabase, type FixtureFacts } from './fixture.js';
 import { type LoadGenerator, type LoadResult, pinServer } from './load.js';
+import { nginxInstalled, startNginx } from './nginx.js';
 
 export const MENU_PATH = '/api/v1/menu/it';
 /** app requests/s divided by bare requests/s must reach this. */
@@ -17,8 +18,13 @@ export const TARGET_RATIO = 0.9;
 export const SERVER_BOUND_CPU_PERCENT = 85;
 /** Above this (% of one core) CPU used outside the two benchmark processes makes a run suspect. */
 export const NOISY_OTHER_CPU_PERCENT = 25;
-/** The response headers the bare server replays (content-length follows from the body). */
-const REPLAYED_HEADERS = ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control'] as const;
+/**
+ * Headers the bare server does not replay: node:http writes date, connection and keep-alive itself
+ * (for both servers alike) and content-length follows from the body. Every other header of the
+ * app's answer (content type and encoding, ETag, Vary, Cache-Control, CORS, security headers) is
+ * replayed, so both servers send the same bytes.
+ */
+const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 export interface MenuReadOptions {
   /** Seconds of each measured run. */
@@ -42,7 +48,7 @@ export interface MenuReadOptions {
 }
 
 interface Scenario {
-  name: 'br' | 'identity';
+  name: 'br' | 'gzip' | 'identity';
   /** What the load generator sends; undefined = no Accept-Encoding header at all. */
   acceptEncoding: string | undefined;
   /** The Content-Encoding the app must answer with. */
@@ -52,6 +58,8 @@ interface Scenario {
 const SCENARIOS: Scenario[] = [
   // What browsers send.
   { name: 'br', acceptEncoding: 'br, gzip', contentEncoding: 'br' },
+  // Older clients and some proxies.
+  { name: 'gzip', acceptEncoding: 'gzip', contentEncoding: 'gzip' },
   { name: 'identity', acceptEncoding: undefined, contentEncoding: undefined },
 ];
 
@@ -91,6 +99,10 @@ export interface ScenarioReport {
   contentEncoding: string | null;
   app: Measurement;
   bare: Measurement;
+  /** nginx serving the same bytes from a file (a reference, when nginx is installed). */
+  nginx?: Measurement;
+  /** app.requestsPerSec / nginx.requestsPerSec. */
+  nginxRatio?: number;
   /** Every round, in order; `app` and `bare` above are the median ones by requests/s. */
   rounds: { app: Measurement; bare: Measurement; ratio: number }[];
   /** app.requestsPerSec / bare.requestsPerSec (medians over the rounds) */
@@ -193,9 +205,8 @@ async function record(app: ServerProcess, scenario: Scenario): Promise<RecordedR
     );
   }
   const headers: Record<string, string> = {};
-  for (const name of REPLAYED_HEADERS) {
-    const value = response.headers[name];
-    if (typeof value === 'string') headers[name] = value;
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!NOT_REPLAYED.has(name) && typeof value === 'string') headers[name] = value;
   }
   return { headers, body: response.body.toString('base64'), response };
 }
@@ -343,7 +354,7 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
         // Every encoding must carry the same document (one cached serialization).
         const [first, ...rest] = SCENARIOS.map((s) => decodedReplay(recorded.get(s.name)!));
         if (rest.some((other) => !other.equals(first))) {
-          throw new Error('The br and identity responses carry different documents');
+          throw new Error('The br, gzip and identity responses carry different documents');
         }
       }
       const bodyBytes = Buffer.from(recorded.get(scenario.name)!.body, 'base64').length;
@@ -364,7 +375,7 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
       const same =
         check.status === 200 &&
         check.body.equals(body) &&
-        REPLAYED_HEADERS.every((name) => check.headers[name] === replay.headers[name]);
+        Object.entries(replay.headers).every(([name, value]) => check.headers[name] === value);
       if (!same) throw new Error(`The bare server does not replay the app's ${scenario.name} response exactly`);
       bareResults.get(scenario.name)!.push(await measure(bare, scenario, body.length, options));
     } finally {
@@ -373,11 +384,28 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
   }
 
   let recordFirst = true;
+  const nginxResults = new Map<Scenario['name'], Measurement>();
   for (const scenario of selected) {
     for (let round = 1; round <= options.rounds; round++) {
       const tag = options.rounds > 1 ? `${scenario.name} round ${round}/${options.rounds}` : scenario.name;
       await measurePair(scenario, tag, recordFirst);
       recordFirst = false;
+    }
+    if (nginxInstalled()) {
+      log(`${scenario.name}: nginx serving the same bytes (a reference)`);
+      const replay = recorded.get(scenario.name)!;
+      const nginx = await startNginx(options.workDir, scenario.name, replay);
+      pinServer(options.loadGenerator, nginx.pid);
+      try {
+        const check = await get(nginx.port, requestHeaders(scenario));
+        const body = Buffer.from(replay.body, 'base64');
+        if (check.status !== 200 || !check.body.equals(body)) {
+          throw new Error(`nginx does not serve the app's ${scenario.name} bytes`);
+        }
+        nginxResults.set(scenario.name, await measure(nginx, scenario, body.length, options));
+      } finally {
+        await nginx.stop();
+      }
     }
   }
 
@@ -387,12 +415,15 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
     const app = medianRound(appRounds);
     const bare = medianRound(bareRounds);
     const ratio = app.requestsPerSec / bare.requestsPerSec;
+    const nginx = nginxResults.get(scenario.name);
     return {
       name: scenario.name,
       acceptEncoding: scenario.acceptEncoding ?? null,
       contentEncoding: scenario.contentEncoding ?? null,
       app,
       bare,
+      nginx,
+      nginxRatio: nginx ? app.requestsPerSec / nginx.requestsPerSec : undefined,
       rounds: appRounds.map((a, i) => ({
         app: a,
         bare: bareRounds[i],
@@ -476,8 +507,9 @@ export function formatMenuRead(report: MenuReadReport): string {
     for (const [name, m] of [
       ['app', s.app],
       ['bare', s.bare],
+      ...(s.nginx ? [['nginx', s.nginx] as const] : []),
     ] as const) {
-      const all = s.rounds.map((r) => r[name].requestsPerSec);
+      const all = name === 'nginx' ? [m.requestsPerSec] : s.rounds.map((r) => r[name].requestsPerSec);
       rows.push([
         name === 'app' ? `${s.name}` : '',
         name,
@@ -498,7 +530,9 @@ export function formatMenuRead(report: MenuReadReport): string {
   lines.push(pad(header, widths));
   lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) lines.push(pad(row, widths));
-  const paced = report.scenarios.flatMap((s) => [s.app, s.bare]).some((m) => !m.serverBound);
+  const paced = report.scenarios
+    .flatMap((s) => [s.app, s.bare, ...(s.nginx ? [s.nginx] : [])])
+    .some((m) => !m.serverBound);
   if (paced) {
     lines.push(
       `* server under ${SERVER_BOUND_CPU_PERCENT}% of a core: the load generator, not this server, set the pace of that run.`,
@@ -530,6 +564,11 @@ export function formatMenuRead(report: MenuReadReport): string {
     lines.push(
       `  server CPU per req  ${s.cpuCostRatio.toFixed(3)}  (bare µs/req ÷ app µs/req: the requests/s ratio of two saturated servers)`,
     );
+    if (s.nginxRatio !== undefined && s.nginx) {
+      lines.push(
+        `  app/nginx           ${s.nginxRatio.toFixed(3)}  (nginx ${int(s.nginx.requestsPerSec)} req/s for the same bytes; a reference, not a target)`,
+      );
+    }
   }
   lines.push(
     report.targetMet ? 'Target met in every scenario.' : 'Target NOT met (see bench/README.md on reading the ratio).',

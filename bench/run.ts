@@ -45,6 +45,7 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0
 const skipAnalytics = process.env.BENCH_ANALYTICS === '0';
 // Storing a million events takes about a minute per database here; allow for a slower machine.
 const skipScale = process.env.BENCH_SCALE === '0';
+const skipMenuRead = process.env.BENCH_MENU_READ === '0';
 const scaleTenants = (process.env.BENCH_SCALE_TENANTS ?? '1000,10000').split(',').map(Number);
 const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 30, 0);
 const scaleDuration = seconds('BENCH_SCALE_DURATION', 20, 1);
@@ -59,23 +60,25 @@ setTimeout(() => {
 }, budgetSec * 1000).unref();
 
 try {
-  const report = await runMenuRead({
-    durationSec,
-    warmupSec,
-    connections,
-    loadGenerator: chooseLoadGenerator(process.env.BENCH_LOADGEN, cpus().length),
-    rounds,
-    workDir,
-    targetDishes: 300,
-    scenarios,
-    cpuProfileDir: cpuProfile ? join(RESULTS_DIR, 'profiles') : undefined,
-  });
-  process.stdout.write(`\n${formatMenuRead(report)}\n`);
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = join(RESULTS_DIR, 'menu-read.json');
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(`\nResults written to ${file}\n`);
-  if (cpuProfile) process.stdout.write(`Server CPU profiles (.cpuprofile) under ${join(RESULTS_DIR, 'profiles')}\n`);
+  if (!skipMenuRead) {
+    const report = await runMenuRead({
+      durationSec,
+      warmupSec,
+      connections,
+      loadGenerator: chooseLoadGenerator(process.env.BENCH_LOADGEN, cpus().length),
+      rounds,
+      workDir,
+      targetDishes: 300,
+      scenarios,
+      cpuProfileDir: cpuProfile ? join(RESULTS_DIR, 'profiles') : undefined,
+    });
+    process.stdout.write(`\n${formatMenuRead(report)}\n`);
+    const file = join(RESULTS_DIR, 'menu-read.json');
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(`\nResults written to ${file}\n`);
+    if (cpuProfile) process.stdout.write(`Server CPU profiles (.cpuprofile) under ${join(RESULTS_DIR, 'profiles')}\n`);
+  }
   if (!skipAnalytics) {
     const analytics = await runAnalytics({ workDir, durationSec, reportEvents: analyticsEvents, postgresUrl });
     process.stdout.write(`\n${formatAnalytics(analytics)}\n`);

@@ -4,7 +4,7 @@
 // how long a write on one instance takes to be served by another (Redis, PostgreSQL).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,16 +35,33 @@ export interface LoadRow {
   requestsPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  /** Same run: this row's req/s ÷ one restaurant's cached rate measured the same way (undefined for WORKERS > 1). */
+  ratioToOne?: number;
+  /** The warm-up before the measured run (cold caches fill here). */
+  warmup: { seconds: number; requestsPerSec: number; p99Ms: number; hitRatio?: number };
+  /** From /metrics over the measured run (WORKERS=1 only: a scrape reaches one worker). */
+  hitRatio?: number;
+  evictions?: { documents: number; cheap: number };
+  cacheMb?: number;
   rssStartMb: number;
   rssEndMb: number;
   rssPeakMb: number;
   problems: string[];
 }
 
+export interface BaselineRow {
+  tenants: number;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
 export interface ScaleReport {
-  machine: { loadavg: string; cpus: number };
-  seedSeconds: Record<string, number>;
+  machine: { loadavg: string; loadavgEnd?: string; cpus: number };
+  seedSeconds: Record<string, number | 'cached'>;
   firstRequestMs: Record<string, { median: number; max: number; samples: number }>;
+  /** One restaurant's cached rate, measured on the same server with the same script, before each many-restaurant run. */
+  baseline: BaselineRow[];
   load: LoadRow[];
   visibility: { transport: string; medianMs: number; maxMs: number; samples: number }[];
 }
@@ -201,6 +218,7 @@ function summary(values: number[]) {
   };
 }
 
+/** First requests on restaurants nobody asked for yet, on a warm server: the cost of a miss. */
 async function firstRequests(port: number, firstCold: number, count: number) {
   const results: Record<string, number[]> = { identity: [], gzip: [], br: [] };
   let next = firstCold;
@@ -213,6 +231,78 @@ async function firstRequests(port: number, firstCold: number, count: number) {
     }
   }
   return Object.fromEntries(Object.entries(results).map(([k, v]) => [k, summary(v)]));
+}
+
+interface CacheCounters {
+  hits: number;
+  misses: number;
+  evictions: Map<string, number>;
+  bytes: number;
+}
+
+/** The cache counters of a WORKERS=1 server, from its /metrics (loopback callers need no token). */
+async function cacheCounters(port: number): Promise<CacheCounters> {
+  const res = await timedGet(port, 'localhost', '/metrics');
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.body)?.[1] ?? 0);
+  const evictions = new Map<string, number>();
+  for (const m of res.body.matchAll(/^menu_cache_kind_evictions_total\{kind="([^"]+)"\} (\S+)$/gm)) {
+    evictions.set(m[1], Number(m[2]));
+  }
+  return {
+    hits: value('menu_cache_hits_total'),
+    misses: value('menu_cache_misses_total'),
+    evictions,
+    bytes: value('menu_cache_bytes'),
+  };
+}
+
+function hitRatio(before: CacheCounters, after: CacheCounters): number {
+  const hits = after.hits - before.hits;
+  const misses = after.misses - before.misses;
+  return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 10_000) / 10_000;
+}
+
+/** Evictions between two scrapes: of documents and compressed forms, and of cheap entries (snapshots, identity bodies). */
+function evictionsBetween(before: CacheCounters, after: CacheCounters) {
+  const out = { documents: 0, cheap: 0 };
+  for (const [kind, n] of after.evictions) {
+    const delta = n - (before.evictions.get(kind) ?? 0);
+    if (kind === 'snapshot' || kind.endsWith('.identity')) out.cheap += delta;
+    else out.documents += delta;
+  }
+  return out;
+}
+
+/** The newest migration's name: a seeded database is reused only while the schema is the same. */
+function schemaVersion(): string {
+  const dir = join(ROOT, 'src/db/migrations');
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.*\.ts$/.test(f))
+    .sort()
+    .at(-1)!
+    .replace(/\.ts$/, '');
+}
+
+/**
+ * A SQLite file with `copies` demo restaurants r0… in `workDir`: seeded once per schema and kept
+ * under bench/.cache/ (seeding 10,000 takes minutes), then copied for each run.
+ */
+function seededDatabase(workDir: string, copies: number): { file: string; seconds: number | 'cached' } {
+  const cacheDir = join(ROOT, 'bench/.cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const cached = join(cacheDir, `scale-${copies}-${schemaVersion()}.db`);
+  const file = join(workDir, `scale-${copies}.db`);
+  if (existsSync(cached)) {
+    copyFileSync(cached, file);
+    return { file, seconds: 'cached' };
+  }
+  const started = Date.now();
+  log(`creating ${copies} demo copies (kept in bench/.cache/ for the next run)…`);
+  menu(['demo', '--copies', String(copies), '--prefix', 'r'], { DATABASE_URL: `sqlite:${file}` });
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  copyFileSync(file, `${cached}.tmp`);
+  renameSync(`${cached}.tmp`, cached);
+  return { file, seconds };
 }
 
 async function visibility(
@@ -266,42 +356,50 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
     machine: { loadavg: readFileSync('/proc/loadavg', 'utf8').trim(), cpus: 0 },
     seedSeconds: {},
     firstRequestMs: {},
+    baseline: [],
     load: [],
     visibility: [],
   };
   report.machine.cpus = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
   let port = 41000 + Math.floor(Math.random() * 1000);
   const script = join(options.workDir, 'scale.lua');
+  const pinned = (workers: number) => options.pin && workers === 1;
+  const run = (server: Server, tenants: number, access: 'uniform' | 'zipf', seconds: number, workers: number) => {
+    writeFileSync(script, luaScript(tenants, access));
+    return wrk(server.port, script, seconds, options.connections, pinned(workers));
+  };
   for (const tenants of options.tenantCounts) {
-    const file = join(options.workDir, `scale-${tenants}.db`);
-    const env = { DATABASE_URL: `sqlite:${file}`, PUBLIC_RATE_LIMIT: '0' };
     // 20 extra restaurants that no load touches: their first requests are measured cold.
-    const started = Date.now();
-    log(`creating ${tenants} + 20 demo copies…`);
-    menu(['demo', '--copies', String(tenants + 20), '--prefix', 'r'], env);
-    report.seedSeconds[String(tenants + 20)] = Math.round((Date.now() - started) / 100) / 10;
+    const { file, seconds } = seededDatabase(options.workDir, tenants + 20);
+    report.seedSeconds[String(tenants + 20)] = seconds;
+    const env = { DATABASE_URL: `sqlite:${file}`, PUBLIC_RATE_LIMIT: '0' };
     for (const workers of tenants === options.tenantCounts[0] ? [1, 2] : [1]) {
-      for (const access of workers === 1 ? options.accesses : (['uniform'] as const)) {
-        const server = await startServer({ ...env, WORKERS: String(workers) }, port++, options.pin && workers === 1);
-        try {
-          if (workers === 1 && access === options.accesses[0]) {
-            const first = await firstRequests(server.port, tenants, 6);
-            for (const [encoding, s] of Object.entries(first)) report.firstRequestMs[`${encoding} (${tenants})`] = s;
-          }
+      const server = await startServer({ ...env, WORKERS: String(workers) }, port++, pinned(workers));
+      try {
+        let oneRate: number | undefined;
+        if (workers === 1) {
+          // One restaurant, same script, same connections, same server: the rate to compare with.
+          log(`${tenants} restaurants: one restaurant's cached rate first (5 s warm-up, ${options.durationSec} s)`);
+          run(server, 1, 'uniform', 5, workers);
+          const one = run(server, 1, 'uniform', options.durationSec, workers);
+          oneRate = one.requestsPerSec;
+          report.baseline.push({
+            tenants,
+            requestsPerSec: Math.round(one.requestsPerSec),
+            p50Ms: Math.round(one.latencyP50Ms * 100) / 100,
+            p99Ms: Math.round(one.latencyP99Ms * 100) / 100,
+          });
+        }
+        for (const access of workers === 1 ? options.accesses : (['uniform'] as const)) {
           const rssStartMb = rssMb(server.pid);
-          writeFileSync(script, luaScript(tenants, access));
           log(
             `${tenants} restaurants, ${access}, WORKERS=${workers}: ${options.warmupSec} s warm-up, ${options.durationSec} s measured`,
           );
-          if (options.warmupSec > 0)
-            wrk(server.port, script, options.warmupSec, options.connections, options.pin && workers === 1);
-          const result = wrk(
-            server.port,
-            script,
-            options.durationSec,
-            options.connections,
-            options.pin && workers === 1,
-          );
+          const c0 = workers === 1 ? await cacheCounters(server.port) : undefined;
+          const warm = options.warmupSec > 0 ? run(server, tenants, access, options.warmupSec, workers) : undefined;
+          const c1 = workers === 1 ? await cacheCounters(server.port) : undefined;
+          const result = run(server, tenants, access, options.durationSec, workers);
+          const c2 = workers === 1 ? await cacheCounters(server.port) : undefined;
           report.load.push({
             tenants,
             access,
@@ -309,14 +407,29 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
             requestsPerSec: Math.round(result.requestsPerSec),
             p50Ms: Math.round(result.latencyP50Ms * 100) / 100,
             p99Ms: Math.round(result.latencyP99Ms * 100) / 100,
+            ratioToOne: oneRate ? Math.round((result.requestsPerSec / oneRate) * 1000) / 1000 : undefined,
+            warmup: {
+              seconds: options.warmupSec,
+              requestsPerSec: Math.round(warm?.requestsPerSec ?? 0),
+              p99Ms: Math.round((warm?.latencyP99Ms ?? 0) * 100) / 100,
+              hitRatio: c0 && c1 ? hitRatio(c0, c1) : undefined,
+            },
+            hitRatio: c1 && c2 ? hitRatio(c1, c2) : undefined,
+            evictions: c1 && c2 ? evictionsBetween(c1, c2) : undefined,
+            cacheMb: c2 ? Math.round(c2.bytes / 1024 / 1024) : undefined,
             rssStartMb,
             rssEndMb: rssMb(server.pid),
             rssPeakMb: rssMb(server.pid, 'VmHWM'),
-            problems: result.problems,
+            problems: [...(warm?.problems ?? []).map((p) => `warm-up: ${p}`), ...result.problems],
           });
-        } finally {
-          await server.stop();
         }
+        if (workers === 1) {
+          // A miss on a warm server (compiled code, caches full): restaurants nobody asked for.
+          const first = await firstRequests(server.port, tenants, 6);
+          for (const [encoding, s] of Object.entries(first)) report.firstRequestMs[`${encoding} (${tenants})`] = s;
+        }
+      } finally {
+        await server.stop();
       }
     }
   }
@@ -346,21 +459,31 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
       await admin.end();
     }
   }
+  report.machine.loadavgEnd = readFileSync('/proc/loadavg', 'utf8').trim();
   return report;
 }
 
 export function formatScale(report: ScaleReport): string {
+  const pct = (x: number | undefined) => (x === undefined ? 'n/a' : `${(x * 100).toFixed(1)}%`);
   const lines = [
-    `Many restaurants (machine: ${report.machine.cpus} CPUs, load average at start ${report.machine.loadavg})`,
+    `Many restaurants (machine: ${report.machine.cpus} CPUs, load average at start ${report.machine.loadavg}${
+      report.machine.loadavgEnd ? `, at end ${report.machine.loadavgEnd}` : ''
+    })`,
     '',
-    '| restaurants | access | WORKERS | req/s | p50 ms | p99 ms | RSS start / end / peak MB | problems |',
-    '|---|---|---|---|---|---|---|---|',
+    '| restaurants | one restaurant, same script: req/s | p50 ms | p99 ms |',
+    '|---|---|---|---|',
+    ...report.baseline.map((b) => `| ${b.tenants} | ${b.requestsPerSec} | ${b.p50Ms} | ${b.p99Ms} |`),
+    '',
+    '| restaurants | access | WORKERS | req/s | × one | p50 ms | p99 ms | hit ratio | evictions docs / cheap | cache MB | RSS start / end / peak MB | warm-up req/s, p99, hit ratio | problems |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...report.load.map(
       (r) =>
-        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.rssStartMb} / ${r.rssEndMb} / ${r.rssPeakMb} | ${r.problems.join('; ') || '—'} |`,
+        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} | ${
+          r.evictions ? `${r.evictions.documents} / ${r.evictions.cheap}` : 'n/a'
+        } | ${r.cacheMb ?? 'n/a'} | ${r.rssStartMb} / ${r.rssEndMb} / ${r.rssPeakMb} | ${r.warmup.seconds} s: ${r.warmup.requestsPerSec}, ${r.warmup.p99Ms} ms, ${pct(r.warmup.hitRatio)} | ${r.problems.join('; ') || '—'} |`,
     ),
     '',
-    '| first request of a cold restaurant (client-side, loopback) | median ms | max ms | samples |',
+    '| first request of a restaurant nobody asked for, warm server (client-side, loopback) | median ms | max ms | samples |',
     '|---|---|---|---|',
     ...Object.entries(report.firstRequestMs).map(([k, s]) => `| ${k} | ${s.median} | ${s.max} | ${s.samples} |`),
     '',
@@ -369,7 +492,7 @@ export function formatScale(report: ScaleReport): string {
     ...report.visibility.map((v) => `| ${v.transport} | ${v.medianMs} | ${v.maxMs} | ${v.samples} |`),
     '',
     `Seeding: ${Object.entries(report.seedSeconds)
-      .map(([n, s]) => `${n} copies in ${s} s`)
+      .map(([n, s]) => (s === 'cached' ? `${n} copies from bench/.cache/` : `${n} copies in ${s} s`))
       .join(', ')}`,
   ];
   return lines.join('\n');

@@ -1,0 +1,111 @@
+// nginx serving the app's recorded answer from a file: a reference for what a C server does with
+// the same bytes (Debian's nginx, one worker, pinned like the others; skipped when not installed).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { join } from 'node:path';
+import type { RecordedResponse } from './bare-child.js';
+import type { ServerProcess } from './children.js';
+
+const NGINX = '/usr/sbin/nginx';
+
+export function nginxInstalled(): boolean {
+  return spawnSync(NGINX, ['-v'], { stdio: 'ignore' }).status === 0;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU time (user + system) of a process so far, in µs, from /proc. */
+function procCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the whole line (12 and 13 after the name).
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / 100) * 1e6;
+}
+
+/**
+ * One nginx process (no master) answering every GET with the recorded body and its headers.
+ * nginx adds Server, Last-Modified and Accept-Ranges of its own (about 80 bytes); ETag and
+ * Content-Type are the app's.
+ */
+export async function startNginx(workDir: string, name: string, replay: RecordedResponse): Promise<ServerProcess> {
+  const dir = join(workDir, `nginx-${name}`);
+  mkdirSync(join(dir, 'html'), { recursive: true });
+  writeFileSync(join(dir, 'html', 'body'), Buffer.from(replay.body, 'base64'));
+  const port = await freePort();
+  const { 'content-type': contentType, ...rest } = replay.headers;
+  const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const addHeaders = Object.entries(rest)
+    .map(([k, v]) => `      add_header ${k} ${quote(v)} always;`)
+    .join('\n');
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off;
+master_process off;
+worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log stderr error;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  server_tokens off;
+  etag off;
+  keepalive_timeout 75s;
+  keepalive_requests 10000000;
+  client_body_temp_path ${dir};
+  proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir};
+  scgi_temp_path ${dir};
+  types { }
+  default_type ${quote(contentType ?? 'application/octet-stream')};
+  server {
+    listen 127.0.0.1:${port};
+    root ${join(dir, 'html')};
+    location / {
+      try_files /body =404;
+${addHeaders}
+    }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.once('exit', () => child.kill('SIGKILL'));
+  // Listening once a connection is accepted.
+  for (let i = 0; ; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) break;
+    if (child.exitCode !== null || i > 100) throw new Error('nginx did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    name: 'nginx',
+    pid: child.pid!,
+    port,
+    cpuMicros: async () => procCpuMicros(child.pid!),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGQUIT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
