@@ -47,6 +47,13 @@ for (const dialect of dialects) {
       const exported = doc.sections.flatMap((s: any) => [...s.items, ...s.sections.flatMap((c: any) => c.items)]);
       assert.deepEqual(exported.find((i: any) => i.id === dish.id).variants, GLASS_BOTTLE);
       assert.ok((await other.pub('/items?per_page=100')).json.data.every((d: any) => d.variants.length === 0));
+      // `price` alone (the panel's price typed in place) changes the first of the prices.
+      const glass = await r.admin('PATCH', `/items/${dish.id}`, { price: 6.5 });
+      assert.deepEqual(
+        glass.json.data.variants.map((v: any) => v.price),
+        [6.5, 28],
+      );
+      assert.equal(glass.json.data.price, 6.5);
       // [] goes back to the one price.
       const cleared = await r.admin('PATCH', `/items/${dish.id}`, { variants: [], price: 7 });
       assert.deepEqual([cleared.json.data.variants, cleared.json.data.price], [[], 7]);

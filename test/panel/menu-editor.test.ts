@@ -397,6 +397,50 @@ for (const dialect of dialects) {
       assert.match(edit, /name="allergen_traces" type="checkbox" value="sesamo" checked/);
     });
 
+    test('several prices on the dish form: glass and bottle with labels in each language, every problem at once, back to one price', async () => {
+      const section = (await apiItems(bed))[0]!;
+      const wine = dishForm(section.id, {
+        name_it: 'Chianti',
+        price: '6',
+        variant_0_label_it: 'Calice',
+        variant_0_label_en: 'Glass',
+        variant_1_label_it: 'Bottiglia',
+        variant_1_label_en: 'Bottle',
+        variant_1_price: '28,50',
+      });
+      const made = await c.post('/admin/menu/dishes', wine);
+      assert.equal(made.statusCode, 303, made.body.slice(0, 400));
+      const id = Number(/dishes\/(\d+)/.exec(made.headers.location as string)![1]);
+      const read = async () => (await call(bed.app, { url: `/api/v1/items/${id}?locale=en`, host: 'alpha' })).json.data;
+      const item = await read();
+      assert.equal(item.price, 6);
+      assert.deepEqual(
+        item.variants.map((v: { label: string; price: number }) => [v.label, v.price]),
+        [
+          ['Glass', 6],
+          ['Bottle', 28.5],
+        ],
+      );
+      assert.deepEqual(item.variants[1].label_translations, { it: 'Bottiglia', en: 'Bottle' });
+      const page = (await c.get(`/admin/menu/dishes/${id}`)).body;
+      assert.match(page, /<details class="variants" open>/);
+      assert.match(page, /name="variant_1_price" value="28.50"/);
+      assert.match(page, /name="variant_2_price" value=""/, 'an empty row to add a price');
+      // A price without a label and an unreadable dish price: both said at once, nothing written.
+      const bad = await c.post(`/admin/menu/dishes/${id}`, { ...wine, price: 'sei', variant_2_price: '30' });
+      assert.equal(bad.statusCode, 422);
+      assert.match(bad.body, /id="f-price-error">/);
+      assert.match(bad.body, /id="f-variants_2-error">/);
+      assert.deepEqual((await read()).variants.length, 2);
+      // Rows emptied: one price again.
+      const one = await c.post(`/admin/menu/dishes/${id}`, {
+        ...dishForm(section.id, { name_it: 'Chianti', price: '7' }),
+      });
+      assert.equal(one.statusCode, 303);
+      const single = await read();
+      assert.deepEqual([single.price, single.variants], [7, []]);
+    });
+
     test('second tenant: beta’s rows are not found from alpha’s panel, and beta’s owner cannot edit alpha', async () => {
       const betaDish = await firstDish(bed, 'beta');
       const betaSection = await bed.db.db

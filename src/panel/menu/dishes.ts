@@ -39,6 +39,15 @@ import {
   translationsHint,
 } from './fields.js';
 import { menuTexts } from './texts.js';
+import {
+  noVariants,
+  type VariantValues,
+  variantLabels,
+  variantsFields,
+  variantsFromBody,
+  variantsFromRow,
+  variantsInput,
+} from './variants.js';
 
 interface DishValues {
   names: Translations;
@@ -52,6 +61,7 @@ interface DishValues {
   dietary: string[];
   is_active: boolean;
   is_recommended: boolean;
+  variants: VariantValues;
 }
 
 function fromRow(ctx: PanelContext, row: ItemRow): DishValues {
@@ -67,6 +77,7 @@ function fromRow(ctx: PanelContext, row: ItemRow): DishValues {
     dietary: parseJson<string[]>(row.dietary, []),
     is_active: Boolean(row.is_active),
     is_recommended: Boolean(row.is_recommended),
+    variants: variantsFromRow(ctx, row),
   };
 }
 
@@ -89,6 +100,7 @@ function fromBody(body: FormBody, snapshot: MenuSnapshot, current: ItemRow | und
     dietary: list(body, 'dietary'),
     is_active: str(body, 'is_active') === '1',
     is_recommended: str(body, 'is_recommended') === '1',
+    variants: variantsFromBody(body, snapshot),
   };
 }
 
@@ -110,6 +122,7 @@ function toInput(v: DishValues): Record<string, unknown> {
   };
   const price = parsePrice(v.price);
   if (price !== undefined) input.price = price;
+  input.variants = variantsInput(v.variants, price);
   if (input.category_id === undefined) delete input.category_id;
   return input;
 }
@@ -131,6 +144,7 @@ function labels(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, strin
     dietary: mt.dietary,
     is_active: mt.active,
     is_recommended: mt.recommended,
+    ...variantLabels(ctx),
   };
 }
 
@@ -225,6 +239,7 @@ ${price}
 ${select({ name: 'category_id', label: mt.section, value: v.category_id, errors, required: true, options: sectionOptions(ctx, snapshot) })}
 ${typeSelect(ctx, snapshot, v, errors)}
 ${translationInput(ctx, first, description, errors, true)}</fieldset>
+${variantsFields(ctx, snapshot, v.variants, errors)}
 ${otherLanguages}
 <fieldset><legend>${mt.details}</legend>
 ${select({ name: 'winery_id', label: mt.winery, value: v.winery_id, errors, options: [{ value: '', label: mt.noWinery }, ...wineryOptions(snapshot)] })}
@@ -280,6 +295,7 @@ export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
       dietary: [],
       is_active: true,
       is_recommended: false,
+      variants: noVariants(),
     };
   },
   read: fromBody,

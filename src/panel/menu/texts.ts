@@ -96,6 +96,14 @@ const en = {
   allergens: 'Allergens (EU Regulation 1169/2011)',
   allergensHint: 'Tick every allergen the dish contains.',
   traces: 'May contain (traces)',
+  variantsTitle: 'Several prices (glass and bottle, sizes, half portion)',
+  variantsHint:
+    'Up to 6 prices, each with a label the diner reads. The first is the price above; leave the rows empty for one price.',
+  variantFirst: 'First price (the price above)',
+  variantFirstHint: 'Its label, e.g. “glass” or “small”:',
+  variantN: (n: number) => `Price ${n}`,
+  variantLabelIn: (language: string) => `Label (${language})`,
+  variantPrice: (currency: string) => `Price (${currency})`,
   tracesHint:
     'Allergens the dish may contain as traces (shared kitchen, cross-contamination), shown apart as “may contain”.',
   dishEssentials: 'The dish',
@@ -232,6 +240,14 @@ const it: MenuTexts = {
   allergens: 'Allergeni (Regolamento UE 1169/2011)',
   allergensHint: 'Spunta ogni allergene contenuto nel piatto.',
   traces: 'Può contenere (tracce)',
+  variantsTitle: 'Più prezzi (calice e bottiglia, formati, mezza porzione)',
+  variantsHint:
+    'Fino a 6 prezzi, ognuno con un’etichetta che il cliente legge. Il primo è il prezzo qui sopra; lascia le righe vuote per un solo prezzo.',
+  variantFirst: 'Primo prezzo (quello qui sopra)',
+  variantFirstHint: 'La sua etichetta, es. “calice” o “piccola”:',
+  variantN: (n) => `Prezzo ${n}`,
+  variantLabelIn: (language) => `Etichetta (${language})`,
+  variantPrice: (currency) => `Prezzo (${currency})`,
   tracesHint:
     'Allergeni che il piatto può contenere in tracce (cucina condivisa, contaminazione crociata), mostrati a parte come “può contenere”.',
   dishEssentials: 'Il piatto',

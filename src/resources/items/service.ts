@@ -121,6 +121,15 @@ async function soldOutAfter(
   return { sold_out: 1, sold_out_until: nowIso(new Date(endMs)) };
 }
 
+/** `price` alone on a dish with several prices changes the first of them (`price` is always the first). */
+function firstPriceFollows(stored: string, price: number | undefined): string {
+  if (price === undefined) return stored;
+  const variants = parseJson<{ label: Translations; price_cents: number }[]>(stored, []);
+  if (variants.length === 0) return stored;
+  variants[0] = { ...variants[0], price_cents: Math.round(price * 100) };
+  return JSON.stringify(variants);
+}
+
 function merge(
   current: MenuValues<'items'>,
   input: Partial<ItemInput>,
@@ -141,7 +150,7 @@ function merge(
         : Math.round(input.price * 100),
     variants:
       input.variants === undefined
-        ? current.variants
+        ? firstPriceFollows(current.variants, input.price)
         : JSON.stringify(input.variants.map((v) => ({ label: v.label, price_cents: Math.round(v.price * 100) }))),
     allergens: input.allergens === undefined ? current.allergens : JSON.stringify(input.allergens),
     allergen_traces:
