@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { findTenantStateBySlug, listTenants, setTenantStatus } from './accounts/tenants/repo.js';
+import { findTenantStateBySlug, listTenants, setTenantStatus, tenantDomain } from './accounts/tenants/repo.js';
 import { createTenant } from './accounts/tenants/service.js';
 import { listTokens, revokeToken } from './accounts/tokens/repo.js';
 import { createToken } from './accounts/tokens/service.js';
@@ -268,8 +268,9 @@ const commands: Record<string, Handler> = {
     }
     const out = typeof values.out === 'string' ? values.out : undefined;
     if (format === 'png' && !out) throw new UsageError(`A PNG needs --out <file>.\nUsage: ${usage}`);
-    await withTenant(env, positionals[0], async () => {
-      const url = menuLink(publicAddress(env.config, positionals[0]), table);
+    await withTenant(env, positionals[0], async (db, tenantId) => {
+      // The restaurant's own domain when it has one, as on the panel's QR page.
+      const url = menuLink(publicAddress(env.config, positionals[0], await tenantDomain(db, tenantId)), table);
       const body = format === 'svg' ? await qrSvg(url) : await qrPng(url);
       if (out) {
         await writeFile(out, body);

@@ -153,11 +153,18 @@ function parsePublicUrl(raw: string | undefined): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
-/** A restaurant's public address (no trailing slash), from PUBLIC_URL or the local address. */
-export function publicAddress(config: Config, slug: string): string {
-  if (config.publicUrl) return config.publicUrl.replaceAll('{slug}', slug);
+/**
+ * A restaurant's public address (no trailing slash), from PUBLIC_URL or the local address; on its
+ * own domain when it has one (`domain`: the same scheme and port, the menu at the domain's root).
+ */
+export function publicAddress(config: Config, slug: string, domain?: string): string {
   const port = config.port === 80 || config.port === 0 ? '' : `:${config.port}`;
-  return `http://${slug}.${config.baseDomain}${port}`;
+  const base = config.publicUrl
+    ? config.publicUrl.replaceAll('{slug}', slug)
+    : `http://${slug}.${config.baseDomain}${port}`;
+  if (!domain) return base;
+  const url = new URL(base);
+  return `${url.protocol}//${domain}${url.port ? `:${url.port}` : ''}`;
 }
 
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {

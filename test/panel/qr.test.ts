@@ -4,11 +4,12 @@
 // logo pasted in the middle too (error correction H). Another restaurant gets its own sheet.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { parseTables } from '../../src/panel/pages/qr.js';
 import { call, dialects } from '../helper.js';
@@ -16,7 +17,31 @@ import type { PanelClient } from './client.js';
 import { BETA_OWNER, type PanelBed, panelBed } from './setup.js';
 
 const ZBARIMG = '/usr/bin/zbarimg';
+const GHOSTSCRIPT = '/usr/bin/gs';
 const run = promisify(execFile);
+
+/** Each page of a PDF as a PNG (Ghostscript at 200 dpi, as a printer would lay it). */
+async function pdfPages(pdf: Buffer): Promise<Buffer[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'qr-pdf-'));
+  try {
+    writeFileSync(join(dir, 'sheet.pdf'), pdf);
+    await run(GHOSTSCRIPT, [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-sDEVICE=png16m',
+      '-r200',
+      `-sOutputFile=${join(dir, 'page-%d.png')}`,
+      join(dir, 'sheet.pdf'),
+    ]);
+    const pages: Buffer[] = [];
+    for (let n = 1; existsSync(join(dir, `page-${n}.png`)); n++) pages.push(readFileSync(join(dir, `page-${n}.png`)));
+    return pages;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** What zbarimg reads in a PNG: one text per code found. */
 async function zbar(png: Buffer): Promise<string[]> {
@@ -72,6 +97,10 @@ for (const dialect of dialects) {
       assert.match(named.body, /href="\/qr.png\?table=bar" download/);
       assert.match(named.body, /These cannot be table names: a\/b/);
       assert.match(named.body, /href="\/admin\/qr\/sheet\?tables=terrace%2Cbar%2C3%2C4"/);
+      assert.match(
+        named.body,
+        /href="\/admin\/qr\/sheet\.pdf\?tables=terrace%2Cbar%2C3%2C4" download>Download the table cards \(A4 PDF\)</,
+      );
     });
 
     test('the A4 sheet: a card per table with logo, colours, name, table, address in words', async () => {
@@ -93,6 +122,64 @@ for (const dialect of dialects) {
       assert.doesNotMatch(theirs.body, /Alpha alpha|alpha\.localhost/);
       const signedOut = await bed.client().get('/admin/qr/sheet');
       assert.equal(signedOut.statusCode, 303);
+    });
+
+    test('the A4 PDF: one card per table, four a page, each code scanning back to its table (logo in the middle)', {
+      skip: existsSync(ZBARIMG) && existsSync(GHOSTSCRIPT) ? false : 'zbarimg or Ghostscript is not installed',
+    }, async () => {
+      // An uploaded logo goes in the middle of every code.
+      const logo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c0392b' } })
+        .png()
+        .toBuffer();
+      await c.get('/admin/settings');
+      const uploaded = await c.postMultipart(
+        '/admin/settings/logo',
+        {},
+        { field: 'logo', filename: 'logo.png', type: 'image/png', data: logo },
+      );
+      assert.equal(uploaded.statusCode, 303);
+      const res = await c.get('/admin/qr/sheet.pdf?tables=1-4,terrace');
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-type'], 'application/pdf');
+      assert.match(String(res.headers['content-disposition']), /attachment; filename="alpha-table-cards\.pdf"/);
+      const pdf = res.rawPayload;
+      const doc = await PDFDocument.load(pdf);
+      assert.equal(doc.getPageCount(), 2, 'five cards: four on the first page, one on the second');
+      for (const page of doc.getPages()) {
+        const { width, height } = page.getSize();
+        assert.deepEqual([Math.round(width), Math.round(height)], [595, 842], 'A4 in points');
+      }
+      assert.match(pdf.toString('latin1'), /\/Subtype \/Image/);
+      const pages = await pdfPages(pdf);
+      assert.equal(pages.length, 2);
+      const read = [...(await zbar(pages[0])), ...(await zbar(pages[1]))].sort();
+      assert.deepEqual(
+        read,
+        ['1', '2', '3', '4', 'terrace'].map((t) => `http://alpha.localhost:3000/?table=${t}`).sort(),
+      );
+      // Signed out: no sheet.
+      const signedOut = await bed.client().get('/admin/qr/sheet.pdf?tables=1');
+      assert.equal(signedOut.statusCode, 303);
+    });
+
+    test('a restaurant with its own domain: its codes, the QR page and the sheet open that domain with ?table=', {
+      skip: existsSync(ZBARIMG) ? false : 'zbarimg (zbar-tools) is not installed',
+    }, async () => {
+      await bed.db.db
+        .insertInto('tenant_domains')
+        .values({ tenant_id: bed.beta, host: 'trattoria-beta.example' })
+        .execute();
+      const res = await call(bed.app, { url: '/qr.png?table=7', host: 'beta' });
+      assert.deepEqual(await zbar(res.rawPayload), ['http://trattoria-beta.example:3000/?table=7']);
+      const beta = bed.client('beta');
+      await beta.signIn(BETA_OWNER.email, BETA_OWNER.password);
+      const page = await beta.get('/admin/qr?tables=7');
+      assert.match(page.body, /<a href="http:\/\/trattoria-beta\.example:3000\/">/);
+      const sheet = await beta.get('/admin/qr/sheet?tables=7');
+      assert.match(sheet.body, /<span class="link">trattoria-beta\.example:3000\/\?table=7<\/span>/);
+      // Alpha, without a domain of its own, keeps its address.
+      const alpha = await call(bed.app, { url: '/qr.png?table=7', host: 'alpha' });
+      assert.deepEqual(await zbar(alpha.rawPayload), ['http://alpha.localhost:3000/?table=7']);
     });
 
     test('a table’s code reads back as exactly its address, also with a logo over its middle', {

@@ -126,6 +126,17 @@ export async function setTenantStatus(db: Db, slug: string, status: 'active' | '
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The restaurant's own domain (the first one given, when it has several), or undefined. */
+export async function tenantDomain(db: Db, tenantId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tenant_domains')
+    .select('host')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.host;
+}
+
 export async function domainExists(db: Db, host: string): Promise<boolean> {
   return (await db.selectFrom('tenant_domains').select('id').where('host', '=', host).executeTakeFirst()) !== undefined;
 }

@@ -3,9 +3,9 @@
 // nothing but its address); the panel and `menu qr` link here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
-import { publicAddress } from '../../config.js';
 import { NotFoundError } from '../../core/errors.js';
 import { type Html, html, raw, sendHtml } from '../../http/html.js';
+import { qrAddresses } from './address.js';
 import { ByteLru } from './cache.js';
 import { CARD_TEXTS, menuLink, qrPng, qrSvg, TABLE_LABEL } from './codes.js';
 
@@ -35,7 +35,9 @@ const intParam = (value: unknown, fallback: number) =>
   typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : fallback;
 
 export async function qrRoutes(app: FastifyInstance): Promise<void> {
-  const address = (request: FastifyRequest) => publicAddress(app.config, request.tenant.slug);
+  // The restaurant's own domain when it has one (address.ts), looked up once per menu version.
+  const addressOf = qrAddresses(app);
+  const address = (request: FastifyRequest) => addressOf(request.tenant);
   // Codes by the link they open (so by address and table), sheets by restaurant, menu version and range.
   const svgs = new ByteLru<string>(8 * 1024 * 1024);
   const pngs = new ByteLru<Buffer>(8 * 1024 * 1024);
@@ -43,12 +45,12 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
   const svgOf = (link: string) => svgs.getOrMake(link, () => qrSvg(link));
 
   app.get<{ Querystring: QrQuery }>('/qr.svg', async (request, reply) => {
-    const svg = await svgOf(menuLink(address(request), tableOf(request.query)));
+    const svg = await svgOf(menuLink(await address(request), tableOf(request.query)));
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', CACHE).send(svg);
   });
 
   app.get<{ Querystring: QrQuery }>('/qr.png', async (request, reply) => {
-    const link = menuLink(address(request), tableOf(request.query));
+    const link = menuLink(await address(request), tableOf(request.query));
     const png = await pngs.getOrMake(link, () => qrPng(link));
     return reply.type('image/png').header('cache-control', CACHE).send(png);
   });
@@ -57,7 +59,7 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
     const q = request.query;
     const from = Math.max(1, intParam(q.from, 1));
     const to = Math.min(from + MAX_CARDS - 1, Math.max(from, intParam(q.to, from + 11)));
-    const base = address(request);
+    const base = await address(request);
     const key = `${request.tenant.id}|${request.tenant.menuVersion}|${base}|${from}|${to}`;
     const page = await sheets.getOrMake(key, async () => {
       const snapshot = await app.snapshots.get(request.tenant);

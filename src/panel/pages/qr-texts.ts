@@ -20,9 +20,10 @@ const en = {
   badTables: (names: string) => `These cannot be table names: ${names}`,
   tooMany: 'At most 120 tables at a time.',
   tableCard: (name: string) => `Table ${name}`,
-  print: 'Print the table cards (A4)',
+  print: 'Download the table cards (A4 PDF)',
   printHint:
-    'A sheet of A4 pages, four cards each, with your logo in the middle of each code, the colours of your theme, the restaurant’s name, the table and the address in words. Print it from the browser (Ctrl+P) or save it as PDF there.',
+    'A PDF of A4 pages ready to print, four cards each, with your uploaded logo in the middle of each code, the colours of your theme, the restaurant’s name, the table and the address in words.',
+  printPage: 'Or open them as a page to print from the browser',
 };
 
 export type QrTexts = typeof en;
@@ -45,9 +46,10 @@ const it: QrTexts = {
   badTables: (names: string) => `Questi non possono essere nomi di tavoli: ${names}`,
   tooMany: 'Al massimo 120 tavoli alla volta.',
   tableCard: (name: string) => `Tavolo ${name}`,
-  print: 'Stampa i segnatavolo (A4)',
+  print: 'Scarica i segnatavolo (PDF A4)',
   printHint:
-    'Fogli A4 con quattro segnatavolo ciascuno: il logo al centro di ogni codice, i colori del tuo aspetto, il nome del locale, il tavolo e l’indirizzo scritto per esteso. Stampali dal browser (Ctrl+P) o salvali lì come PDF.',
+    'Un PDF di fogli A4 pronto da stampare, quattro segnatavolo per foglio: il logo caricato al centro di ogni codice, i colori del tuo aspetto, il nome del locale, il tavolo e l’indirizzo scritto per esteso.',
+  printPage: 'Oppure aprili come pagina da stampare dal browser',
 };
 
 export function qrTexts(locale: PanelLocale): QrTexts {

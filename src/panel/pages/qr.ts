@@ -2,18 +2,23 @@
 // the public /qr.svg and downloadable as PNG and SVG (the same cached routes diners' codes come
 // from), and /admin/qr/sheet: the table cards to print, an HTML sheet sized for A4 (@page), four
 // cards a page with the restaurant's logo in the middle of each code (error correction H keeps it
-// readable), the theme's colours, the name, the table and the address in words. It is HTML, not a
-// PDF: the browser prints it or saves it as PDF, with no PDF library on the server.
+// readable), the theme's colours, the name, the table and the address in words; /admin/qr/sheet.pdf
+// the same cards as a print-ready A4 PDF (qr-pdf.ts). Codes open the restaurant's own domain when
+// it has one (features/qr/address.ts, read on every panel request). The sheets are for signed-in users only, the PDF kept per
+// menu version and table list.
 import type { FastifyInstance } from 'fastify';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
-import { publicAddress } from '../../config.js';
+import { qrAddress } from '../../features/qr/address.js';
+import { ByteLru } from '../../features/qr/cache.js';
 import { CARD_TEXTS, menuLink, qrSvg, TABLE_LABEL } from '../../features/qr/codes.js';
 import { type Html, html, raw, sendHtml } from '../../http/html.js';
-import { mediaUrl } from '../../resources/media/urls.js';
+import { findMediaFile } from '../../resources/media/repo.js';
+import { mediaName, mediaUrl, parseImageRef } from '../../resources/media/urls.js';
 import { type PanelContext, queryParam, sendPage } from '../context.js';
 import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
+import { tableCardsPdf } from './qr-pdf.js';
 import { type QrTexts, qrTexts } from './qr-texts.js';
 
 const MAX_TABLES = 120;
@@ -55,7 +60,7 @@ function page(ctx: PanelContext, base: string, spec: string): Html {
     return html`<li class="qr-card"><h3>${q.tableCard(name)}</h3><img src="/qr.svg?table=${encodeURIComponent(name)}" alt="${q.alt(tableLink)}" width="160" height="160"><p class="hint">${tableLink}</p>${downloads(q, name, q.tableCard(name))}</li>`;
   });
   const sheet = tables.length
-    ? html`<p><a class="button primary-link" href="/admin/qr/sheet?tables=${encodeURIComponent(tables.join(','))}">${q.print}</a></p><p class="hint">${q.printHint}</p><ul class="qr-grid">${cards}</ul>`
+    ? html`<p><a class="button primary-link" href="/admin/qr/sheet.pdf?tables=${encodeURIComponent(tables.join(','))}" download>${q.print}</a></p><p class="hint">${q.printHint}</p><p><a href="/admin/qr/sheet?tables=${encodeURIComponent(tables.join(','))}">${q.printPage}</a></p><ul class="qr-grid">${cards}</ul>`
     : '';
   const body = html`<p>${q.intro}</p>
 <section aria-labelledby="qr-restaurant"><h2 id="qr-restaurant">${q.restaurant}</h2>
@@ -76,14 +81,46 @@ const SHEET_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'";
 
 export function registerQr(app: FastifyInstance): void {
+  const addressOf = (tenant: { id: number; slug: string; menuVersion: number }) => qrAddress(app, tenant);
+  const pdfs = new ByteLru<Buffer>(16 * 1024 * 1024);
+
   app.get('/qr', async (request, reply) => {
-    const base = publicAddress(app.config, request.tenant.slug);
+    const base = await addressOf(request.tenant);
     return sendPage(reply, page(request.panel, base, queryParam(request, 'tables') ?? '1-12'));
+  });
+
+  app.get('/qr/sheet.pdf', async (request, reply) => {
+    const base = await addressOf(request.tenant);
+    const { tables } = parseTables(queryParam(request, 'tables') ?? '1-12');
+    const tenant = request.tenant;
+    const key = `${tenant.id}|${tenant.menuVersion}|${base}|${tables.join(',')}`;
+    const pdf = await pdfs.getOrMake(key, async () => {
+      const snapshot = await ownerSnapshot(app, tenant.id);
+      const { settings, theme } = snapshot;
+      // The uploaded logo's 192 px JPEG (or its largest when smaller): sharp enough at 14 mm.
+      const ref = parseImageRef(settings.logo_image);
+      const width = ref ? (ref.widths.find((w) => w >= 192) ?? Math.max(...ref.widths)) : 0;
+      const logo = ref ? await findMediaFile(app.database.db, tenant.id, mediaName(ref.key, width, 'jpg')) : undefined;
+      const bytes = await tableCardsPdf({
+        name: settings.name,
+        address: settings.address ?? '',
+        locale: defaultLocaleOf(snapshot),
+        base,
+        tables,
+        colors: { primary: theme.primary_color, background: theme.background_color, text: theme.text_color },
+        logo: logo?.body,
+      });
+      return Buffer.from(bytes);
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${request.tenant.slug}-table-cards.pdf"`)
+      .send(pdf);
   });
 
   app.get('/qr/sheet', async (request, reply) => {
     const ctx = request.panel;
-    const base = publicAddress(app.config, request.tenant.slug);
+    const base = await addressOf(request.tenant);
     const { tables } = parseTables(queryParam(request, 'tables') ?? '1-12');
     const snapshot = await ownerSnapshot(app, ctx.tenantId);
     const locale = defaultLocaleOf(snapshot);
