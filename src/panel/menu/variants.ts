@@ -94,7 +94,7 @@ export function variantsFields(ctx: PanelContext, snapshot: MenuSnapshot, v: Var
     const messages = errors[`variants_${i}`] ?? [];
     const labels = locales.map((locale) => {
       const name = `variant_${i}_label_${locale}`;
-      return html`<div class="field"><label for="${fieldId(name)}">${mt.variantLabelIn(languageName(ctx, locale))}</label><input${attrs(
+      return html`<div class="field"><label for="${fieldId(name)}">${mt.variantLabelIn(i + 1, languageName(ctx, locale))}</label><input${attrs(
         {
           id: fieldId(name),
           name,
@@ -109,7 +109,7 @@ export function variantsFields(ctx: PanelContext, snapshot: MenuSnapshot, v: Var
     const price =
       i === 0
         ? html`<p class="hint">${mt.variantFirstHint}</p>`
-        : html`<div class="field"><label for="${fieldId(`variant_${i}_price`)}">${mt.variantPrice(currency)}</label><input${attrs(
+        : html`<div class="field"><label for="${fieldId(`variant_${i}_price`)}">${mt.variantPrice(i + 1, currency)}</label><input${attrs(
             {
               id: fieldId(`variant_${i}_price`),
               name: `variant_${i}_price`,
