@@ -441,6 +441,67 @@ for (const dialect of dialects) {
       assert.deepEqual([single.price, single.variants], [7, []]);
     });
 
+    test('a section’s schedule: weekdays and a season on the form, said in words; bad dates all reported at once', async () => {
+      const lunch = {
+        name_it: 'Pranzo di lavoro',
+        parent_id: '',
+        menu_type: 'standard',
+        is_active: '1',
+        time_visibility_enabled: '1',
+        time_start: '12:00',
+        time_end: '15:00',
+        weekdays: ['1', '2', '3', '4', '5'],
+        date_from: '2026-06-01',
+        date_to: '2026-09-30',
+      };
+      const made = await c.post('/admin/menu/sections', lunch);
+      assert.equal(made.statusCode, 303, made.body.slice(0, 400));
+      const id = Number(/sections\/(\d+)/.exec(made.headers.location as string)![1]);
+      const admin = await bed.db.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      assert.deepEqual(JSON.parse(admin.weekdays), [1, 2, 3, 4, 5]);
+      assert.deepEqual([admin.date_from, admin.date_to], ['2026-06-01', '2026-09-30']);
+      const words = 'Monday to Friday, 12:00–15:00, from 1 June 2026 to 30 September 2026';
+      const page = (await c.get(`/admin/menu/sections/${id}`)).body;
+      assert.ok(page.includes(`<strong>Shown:</strong> ${words}`), 'said in words on its form');
+      assert.match(page, /name="weekdays" type="checkbox" value="5" checked/);
+      assert.doesNotMatch(page, /name="weekdays" type="checkbox" value="6" checked/);
+      assert.ok(
+        (await c.get('/admin/menu')).body.includes(`<span class="badge">${words}</span>`),
+        'and on the overview',
+      );
+      const it = bed.client('alpha', { 'accept-language': 'it' });
+      await it.signIn('owner@alpha.test', 'alpha-owner-pw');
+      assert.ok(
+        (await it.get(`/admin/menu/sections/${id}`)).body.includes(
+          'Da lunedì a venerdì, 12:00–15:00, dal 1 giugno 2026',
+        ),
+      );
+      // Every day again, no season: the rule is gone.
+      const open = await c.post(`/admin/menu/sections/${id}`, {
+        ...lunch,
+        weekdays: ['1', '2', '3', '4', '5', '6', '7'],
+        date_from: '',
+        date_to: '',
+        time_visibility_enabled: '',
+      });
+      assert.equal(open.statusCode, 303);
+      const after = await bed.db.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      assert.deepEqual([after.weekdays, after.date_from, after.date_to], ['[]', null, null]);
+      // A season ending before it starts, a weekday 8 and a missing end time: all at once, nothing written.
+      const bad = await c.post(`/admin/menu/sections/${id}`, {
+        ...lunch,
+        weekdays: ['1', '8'],
+        date_from: '2026-09-30',
+        date_to: '2026-06-01',
+        time_end: '',
+      });
+      assert.equal(bad.statusCode, 422);
+      for (const field of ['weekdays', 'date_to', 'time_end'])
+        assert.match(bad.body, new RegExp(`id="f-${field}-error">`));
+      const still = await bed.db.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(still.weekdays, '[]');
+    });
+
     test('second tenant: beta’s rows are not found from alpha’s panel, and beta’s owner cannot edit alpha', async () => {
       const betaDish = await firstDish(bed, 'beta');
       const betaSection = await bed.db.db

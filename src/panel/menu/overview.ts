@@ -13,6 +13,7 @@ import { renderPage } from '../layout.js';
 import { displayName } from './fields.js';
 import { dragForm, moveButtons } from './order.js';
 import { soldOutNow, soldOutSwitch } from './quick.js';
+import { scheduleInWords, sectionScheduleWords } from './schedule.js';
 import { menuTexts } from './texts.js';
 
 /** Small labels after a section's name: hidden, wine list, time window. */
@@ -21,8 +22,10 @@ export function sectionBadges(ctx: PanelContext, row: CategoryRow): Html {
   const badges: Html[] = [];
   if (!row.is_active) badges.push(html`<span class="badge off">${mt.hidden}</span>`);
   if (row.menu_type === 'wine' && row.parent_id === null) badges.push(html`<span class="badge">${mt.wine}</span>`);
-  if (row.time_visibility_enabled && row.time_start && row.time_end) {
-    badges.push(html`<span class="badge">${mt.window(row.time_start, row.time_end)}</span>`);
+  // When it is shown, in words ("Monday to Friday, 12:00–15:00"), when it is not always.
+  const when = sectionScheduleWords(ctx.locale, row);
+  if (when !== scheduleInWords(ctx.locale, { weekdays: [], window: null, date_from: null, date_to: null })) {
+    badges.push(html`<span class="badge">${when}</span>`);
   }
   return join(badges, ' ');
 }

@@ -7,12 +7,22 @@ import type { CategoryRow, ItemRow } from '../../db/schema.js';
 import { type Html, html, join } from '../../http/html.js';
 import { isLocale } from '../../i18n/locales.js';
 import { currencySign } from '../../i18n/money.js';
-import { storedTranslations, type Translations } from '../../i18n/text.js';
+import { parseJson, storedTranslations, type Translations } from '../../i18n/text.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
 import { imageSrcsets, parseImageRef } from '../../resources/media/urls.js';
 import type { PanelContext } from '../context.js';
 import type { Editor } from '../editor.js';
-import { checkbox, type FieldErrors, type FormBody, fieldId, input, select, str } from '../forms.js';
+import {
+  checkbox,
+  checkboxGroup,
+  type FieldErrors,
+  type FormBody,
+  fieldId,
+  input,
+  list,
+  select,
+  str,
+} from '../forms.js';
 import {
   displayName,
   editLocales,
@@ -28,6 +38,7 @@ import {
 import { dragForm, moveButtons } from './order.js';
 import { sectionBadges } from './overview.js';
 import { priceInPlace, soldOutNow, soldOutSwitch, visibleSwitch } from './quick.js';
+import { scheduleInWords, weekdaysInWords } from './schedule.js';
 import { type MenuTexts, menuTexts } from './texts.js';
 
 interface SectionValues {
@@ -40,6 +51,9 @@ interface SectionValues {
   time_visibility_enabled: boolean;
   time_start: string;
   time_end: string;
+  weekdays: string[];
+  date_from: string;
+  date_to: string;
 }
 
 function fromRow(snapshot: MenuSnapshot, row: CategoryRow): SectionValues {
@@ -54,6 +68,9 @@ function fromRow(snapshot: MenuSnapshot, row: CategoryRow): SectionValues {
     time_visibility_enabled: Boolean(row.time_visibility_enabled),
     time_start: row.time_start ?? '',
     time_end: row.time_end ?? '',
+    weekdays: parseJson<number[]>(row.weekdays, []).map(String),
+    date_from: row.date_from ?? '',
+    date_to: row.date_to ?? '',
   };
 }
 
@@ -68,6 +85,9 @@ function fromBody(body: FormBody, snapshot: MenuSnapshot, current: Translations,
     time_visibility_enabled: str(body, 'time_visibility_enabled') === '1',
     time_start: typedTime(str(body, 'time_start')),
     time_end: typedTime(str(body, 'time_end')),
+    weekdays: list(body, 'weekdays'),
+    date_from: str(body, 'date_from').trim(),
+    date_to: str(body, 'date_to').trim(),
   };
 }
 
@@ -91,6 +111,10 @@ function toInput(v: SectionValues): Record<string, unknown> {
     time_visibility_enabled: v.time_visibility_enabled,
     time_start: v.time_start === '' ? null : v.time_start,
     time_end: v.time_end === '' ? null : v.time_end,
+    // Every day is no weekday rule at all.
+    weekdays: v.weekdays.length === 7 ? [] : v.weekdays.map((d) => (/^\d+$/.test(d) ? Number(d) : d)),
+    date_from: v.date_from === '' ? null : v.date_from,
+    date_to: v.date_to === '' ? null : v.date_to,
   };
 }
 
@@ -107,7 +131,19 @@ function labels(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, strin
     time_visibility_enabled: mt.timeWindow,
     time_start: mt.timeStart,
     time_end: mt.timeEnd,
+    weekdays: mt.weekdays,
+    date_from: mt.dateFrom,
+    date_to: mt.dateTo,
   };
+}
+
+function valuesInWords(ctx: PanelContext, v: SectionValues): string {
+  return scheduleInWords(ctx.locale, {
+    weekdays: v.weekdays.map(Number).filter((d) => Number.isInteger(d)),
+    window: v.time_visibility_enabled && v.time_start && v.time_end ? { start: v.time_start, end: v.time_end } : null,
+    date_from: /^\d{4}-\d{2}-\d{2}$/.test(v.date_from) ? v.date_from : null,
+    date_to: /^\d{4}-\d{2}-\d{2}$/.test(v.date_to) ? v.date_to : null,
+  });
 }
 
 /** Says how the window reads when it crosses midnight (or covers the whole day). */
@@ -153,10 +189,21 @@ ${select({
 })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}
 ${checkbox({ name: 'show_subcategories', label: mt.showSubcategories, checked: v.show_subcategories, errors })}</fieldset>
-<fieldset><legend>${mt.timeWindow}</legend>
+<fieldset><legend>${mt.schedule}</legend>
 ${checkbox({ name: 'time_visibility_enabled', label: mt.timeWindow, checked: v.time_visibility_enabled, errors, hint: mt.timeWindowHint(ctx.timezone) })}
 <div class="pair">${input({ name: 'time_start', label: mt.timeStart, value: v.time_start, errors, maxlength: 5, autocomplete: 'off' })}${input({ name: 'time_end', label: mt.timeEnd, value: v.time_end, errors, maxlength: 5, autocomplete: 'off' })}</div>
-<p class="note window-note" id="${fieldId('window-note')}" role="status" data-cross="${mt.crossesMidnight('{start}', '{end}')}" data-same="${mt.sameTimes}">${windowNote(mt, v)}</p></fieldset>`;
+<p class="note window-note" id="${fieldId('window-note')}" role="status" data-cross="${mt.crossesMidnight('{start}', '{end}')}" data-same="${mt.sameTimes}">${windowNote(mt, v)}</p>
+${checkboxGroup({
+  name: 'weekdays',
+  label: mt.weekdays,
+  values: v.weekdays,
+  errors,
+  hint: mt.weekdaysHint,
+  className: 'weekdays',
+  options: [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: weekdaysInWords(ctx.locale, [d]) })),
+})}
+<div class="pair">${input({ name: 'date_from', label: mt.dateFrom, value: v.date_from, errors, type: 'date', hint: mt.seasonHint })}${input({ name: 'date_to', label: mt.dateTo, value: v.date_to, errors, type: 'date' })}</div>
+<p class="note schedule-words" id="${fieldId('schedule-words')}"><strong>${mt.inWords}</strong> ${valuesInWords(ctx, v)}</p></fieldset>`;
 }
 
 /** The dish's photo, small (its smallest stored width), beside its name (nothing when it has none). */
@@ -269,6 +316,9 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryI
       time_visibility_enabled: false,
       time_start: '',
       time_end: '',
+      weekdays: [],
+      date_from: '',
+      date_to: '',
     };
   },
   read: (body, snapshot, row) =>
