@@ -9,7 +9,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuSnapshot } from '../catalog/snapshot.js';
 import { type MenuWrite, ownerSnapshot } from '../catalog/write.js';
-import { ForbiddenError, NotFoundError } from '../core/errors.js';
+import { type FieldIssue, ForbiddenError, NotFoundError } from '../core/errors.js';
 import { parseCheckKey } from '../features/translations/checks.js';
 import { clearChecks } from '../features/translations/repo.js';
 import { type Html, html } from '../http/html.js';
@@ -125,6 +125,11 @@ export interface SingleEditor<Values, S extends TSchema = TSchema> extends Edito
   ): Html;
   /** The form element's id (a script may need it). */
   formId?: string;
+  /**
+   * Problems only the form can see (a range typed with one of its two times, left out of the API's
+   * body), reported with the schema's and the service's at once; nothing is written while any remain.
+   */
+  issues?(values: Values): FieldIssue[];
 }
 
 /** A row's page drawn again by a small form of its own (a photo upload) with that form's messages. */
@@ -346,10 +351,18 @@ export function registerSingleEditor<Values, S extends TSchema>(
     const typed = e.read(asForm(request.body), snapshot, undefined);
     const labels = e.labels(ctx, snapshot);
     const body = asForm(request.body);
-    const saved = await saveThrough(app, ctx, e.schema, e.toInput(typed, snapshot), labels, async (w, v: Static<S>) => {
-      await e.save(w, v);
-      await confirmStillRight(w, body);
-    });
+    const saved = await saveThrough(
+      app,
+      ctx,
+      e.schema,
+      e.toInput(typed, snapshot),
+      labels,
+      async (w, v: Static<S>) => {
+        await e.save(w, v);
+        await confirmStillRight(w, body);
+      },
+      e.issues?.(typed) ?? [],
+    );
     if (saved.ok) return seeOther(reply, `${action}?saved=1`);
     // Show what was typed (`read` lays it over the stored row), so nothing is lost while the owner fixes one field.
     return sendPage(reply, page(ctx, snapshot, typed, saved.errors, false), saved.status);

@@ -41,11 +41,18 @@ export function addError(errors: FieldErrors, field: string, message: string): v
   errors[field] = messages;
 }
 
-/** `name.it` → `name_it` when the form has such a field; otherwise the top-level field. */
+/**
+ * The form's field an issue belongs to: the longest leading part of its path that the form names
+ * (`name.it` → `name_it`, `opening_hours.weekly.3.ranges.0.closes` → `opening_hours_weekly_3`),
+ * otherwise the top-level field.
+ */
 function formField(issue: FieldIssue, fields: Set<string>): string {
-  const [top, second] = issue.field.split('.');
-  const nested = `${top}_${second}`;
-  return second !== undefined && fields.has(nested) ? nested : top;
+  const parts = issue.field.split('.');
+  for (let n = parts.length; n >= 2; n--) {
+    const nested = parts.slice(0, n).join('_');
+    if (fields.has(nested)) return nested;
+  }
+  return parts[0];
 }
 
 /** Validation issues (the API's rules) as messages in the panel's language, keyed by the form's field. */

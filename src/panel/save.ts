@@ -3,7 +3,7 @@
 // entry and version bump as the admin API), a broken rule turned into messages on the form's fields.
 import type { FastifyInstance } from 'fastify';
 import { type MenuWrite, writeMenu } from '../catalog/write.js';
-import { ConflictError, ValidationError } from '../core/errors.js';
+import { ConflictError, type FieldIssue, ValidationError } from '../core/errors.js';
 import type { Schema } from '../http/validation/rules.js';
 import { checkedBody, inOnePass } from '../http/validator.js';
 import { formatMessage } from '../i18n/messages.js';
@@ -48,10 +48,21 @@ export async function saveThrough<T, Input = never>(
   raw: Record<string, unknown>,
   labels: Labels,
   work: (w: MenuWrite, value: Input) => Promise<T>,
+  /** The form's own problems (beyond the API's rules): reported with the others, the write rolled back. */
+  formIssues: FieldIssue[] = [],
 ): Promise<SaveResult<T>> {
   const write = (value: unknown, settle: () => void) =>
     writeMenu(app, ctx.tenantId, panelActor(ctx), async (w) => {
-      const result = await work(w, value as Input);
+      let result: T;
+      try {
+        result = await work(w, value as Input);
+      } catch (err) {
+        if (formIssues.length > 0 && err instanceof ValidationError) {
+          throw new ValidationError([...err.issues, ...formIssues]);
+        }
+        throw err;
+      }
+      if (formIssues.length > 0) throw new ValidationError(formIssues);
       settle();
       return result;
     });

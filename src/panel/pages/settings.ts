@@ -14,6 +14,7 @@ import { registerSingleEditor, type SingleEditor } from '../editor.js';
 import { checkbox, checkboxGroup, type FormBody, input, list, select, str } from '../forms.js';
 import { editLocales, languageColumns, readTranslations, translationLabels } from '../menu/fields.js';
 import { pictureField, registerPictureRoutes } from '../photos.js';
+import { hoursFields, hoursForApi, hoursFormIssues, hoursLabels, readHours } from './hours.js';
 
 const TEXT_FIELDS = [
   'name',
@@ -58,6 +59,8 @@ function readForm(body: FormBody, stored: Settings, snapshot: MenuSnapshot): Set
     currency: body.currency === undefined ? stored.currency : str(body, 'currency').trim().toUpperCase(),
     supported_locales: list(body, 'supported_locales'),
     is_active: str(body, 'is_active') === '1',
+    // A form without the hours (an older page, a script) keeps the stored ones.
+    opening_hours: body.hours_form === undefined ? stored.opening_hours : readHours(body),
   } as Settings;
 }
 
@@ -79,6 +82,7 @@ function toInput(values: Settings, snapshot: MenuSnapshot): Record<string, unkno
   input.currency = values.currency;
   input.supported_locales = values.supported_locales;
   input.is_active = values.is_active;
+  input.opening_hours = hoursForApi(values.opening_hours, shown.opening_hours);
   return input;
 }
 
@@ -99,7 +103,7 @@ export const settingsEditor: SingleEditor<Settings, typeof SettingsInput> = {
     const l = ctx.t.labels;
     const locales = editLocales(snapshot);
     return Object.assign(
-      { ...l },
+      { ...l, ...hoursLabels(ctx) },
       ...TRANSLATED.map(({ field }) =>
         translationLabels(ctx, field, locales, (language) => `${l[field]} (${language})`),
       ),
@@ -109,6 +113,7 @@ export const settingsEditor: SingleEditor<Settings, typeof SettingsInput> = {
   read: (body, snapshot) => readForm(body, settingsView(snapshot), snapshot),
   toInput,
   save: updateRestaurantSettings,
+  issues: (values) => hoursFormIssues(values.opening_hours),
   // The logo and the cover are uploaded by forms of their own, above the settings' form.
   layout: (ctx, _values, { summary, form, side, snapshot }) => html`<p>${ctx.t.settingsIntro}</p>
 <div class="pictures">${PICTURES.map((kind) =>
@@ -152,7 +157,8 @@ ${checkboxGroup({ name: 'supported_locales', label: l.supported_locales, values:
 ${select({ name: 'default_locale', label: l.default_locale, value: values.default_locale, errors, options: locales })}
 ${select({ name: 'timezone', label: l.timezone, value: values.timezone, errors, hint: t.hints.timezone, options: zones })}
 ${input({ name: 'currency', label: l.currency, value: values.currency, errors, hint: t.hints.currency, maxlength: 3, extra: { autocomplete: 'off' } })}
-${checkbox({ name: 'is_active', label: l.is_active, checked: values.is_active, errors, hint: t.hints.is_active })}</fieldset>`;
+${checkbox({ name: 'is_active', label: l.is_active, checked: values.is_active, errors, hint: t.hints.is_active })}</fieldset>
+<input type="hidden" name="hours_form" value="1">${hoursFields(ctx, values.opening_hours, errors)}`;
   },
 };
 
