@@ -76,5 +76,58 @@ for (const dialect of dialects) {
       assert.deepEqual(Object.keys(unlabelled.json.errors), ['variants.1.label']);
       assert.deepEqual((await r.admin('GET', `/items/${dish.id}`)).json.data.variants, []);
     });
+
+    test('the CSV carries them: exported in variant columns, read back, a bad variant price named by its line', async () => {
+      const r = await restaurant();
+      const other = await restaurant();
+      const dish = (await r.admin('GET', '/items?per_page=1')).json.data[0];
+      await r.admin('PATCH', `/items/${dish.id}`, { variants: GLASS_BOTTLE });
+      const csv = (await r.admin('GET', '/menu/export.csv?delimiter=semicolon')).body as string;
+      const [header, ...rest] = csv.trim().split('\r\n');
+      const columns = header.split(';');
+      for (const c of ['variant_1_price', 'variant_1_label_it', 'variant_2_price', 'variant_6_label_es']) {
+        assert.ok(columns.includes(c), c);
+      }
+      const line = rest.find((l) => l.startsWith(`${dish.id};`))!;
+      const cells = line.split(';');
+      const at = (c: string) => columns.indexOf(c);
+      assert.deepEqual(
+        [
+          cells[at('variant_1_price')],
+          cells[at('variant_1_label_en')],
+          cells[at('variant_2_price')],
+          cells[at('variant_2_label_it')],
+        ],
+        ['6,00', 'Glass', '28,00', 'Bottiglia'],
+      );
+      // Edited in the spreadsheet: the bottle costs more, a magnum is added.
+      cells[at('variant_2_price')] = '30,00';
+      cells[at('variant_3_price')] = '55';
+      cells[at('variant_3_label_it')] = 'Magnum';
+      const put = await r.admin('PUT', '/menu', [header, cells.join(';')].join('\r\n'), { 'content-type': 'text/csv' });
+      assert.equal(put.statusCode, 200, put.body);
+      const read = (await r.admin('GET', `/items/${dish.id}`)).json.data;
+      assert.deepEqual(
+        read.variants.map((v: any) => [v.label_translations.it, v.price]),
+        [
+          ['Calice', 6],
+          ['Bottiglia', 30],
+          ['Magnum', 55],
+        ],
+      );
+      assert.equal(read.price, 6);
+      // A variant's price that is no number: 422 naming the CSV line, nothing changed.
+      cells[at('variant_3_price')] = 'tanto';
+      const bad = await r.admin('PUT', '/menu', [header, cells.join(';')].join('\r\n'), { 'content-type': 'text/csv' });
+      assert.equal(bad.statusCode, 422);
+      assert.deepEqual(Object.keys(bad.json.errors), ['rows[2].variants[2].price']);
+      assert.equal((await r.admin('GET', `/items/${dish.id}`)).json.data.variants[2].price, 55);
+      // Every variant cell emptied: one price again.
+      for (const c of columns.filter((c) => c.startsWith('variant_'))) cells[at(c)] = '';
+      const one = await r.admin('PUT', '/menu', [header, cells.join(';')].join('\r\n'), { 'content-type': 'text/csv' });
+      assert.equal(one.statusCode, 200, one.body);
+      assert.deepEqual((await r.admin('GET', `/items/${dish.id}`)).json.data.variants, []);
+      assert.ok((await other.pub('/items?per_page=100')).json.data.every((d: any) => d.variants.length === 0));
+    });
   });
 }

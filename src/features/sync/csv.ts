@@ -1,5 +1,5 @@
 // The dishes as a spreadsheet: one row per dish, a column per language for names and
-// descriptions and one per allergen and dietary label. Export writes `,` or `;` (Italian Excel
+// descriptions, one per allergen and dietary label, and a price and labels per variant. Export writes `,` or `;` (Italian Excel
 // expects `;`); import detects which one the header uses. An imported CSV changes dishes only: it
 // is laid over the current whole-menu document (sections, sub-categories and wineries as they
 // are, found by name or external_id), then applied like any document; an error names its line.
@@ -19,6 +19,12 @@ const DESCRIPTION_COLUMNS = LOCALES.map((l) => `description_${l}`);
 const ALLERGEN_COLUMNS = ALLERGEN_KEYS.map((k) => `allergen_${k}`);
 const TRACE_COLUMNS = ALLERGEN_KEYS.map((k) => `trace_${k}`);
 const DIETARY_COLUMNS = DIETARY_KEYS.map((k) => `diet_${k}`);
+/** A dish's several prices (glass / bottle): `variant_1_price`, `variant_1_label_it`… up to 6; variant 1 is the first price. */
+const VARIANT_NUMBERS = [1, 2, 3, 4, 5, 6];
+const VARIANT_COLUMNS = VARIANT_NUMBERS.flatMap((n) => [
+  `variant_${n}_price`,
+  ...LOCALES.map((l) => `variant_${n}_label_${l}`),
+]);
 
 export const CSV_COLUMNS = [
   'id',
@@ -36,6 +42,7 @@ export const CSV_COLUMNS = [
   'is_active',
   'is_recommended',
   'display_order',
+  ...VARIANT_COLUMNS,
 ];
 
 function quote(value: string, delimiter: Delimiter): string {
@@ -51,6 +58,8 @@ export function exportCsv(snapshot: MenuSnapshot, delimiter: Delimiter): string 
   const nameOf = (t: Record<string, string> | undefined) => t?.[locale] ?? Object.values(t ?? {})[0] ?? '';
   const wineries = new Map((doc.wineries ?? []).map((w) => [w.id, w.name]));
   const lines = [CSV_COLUMNS.join(delimiter)];
+  // Italian Excel (the ';' file) reads 12,50 as a number; 12.5 would become a date.
+  const money = (value: number) => (delimiter === ';' ? formatAmount(value, 'it') : machinePrice(value));
   const sectionRows = (section: DocSection, label: string) => {
     const types = new Map((section.sub_categories ?? []).map((t) => [t.id, nameOf(t.name)]));
     for (const item of section.items ?? []) {
@@ -61,8 +70,7 @@ export function exportCsv(snapshot: MenuSnapshot, delimiter: Delimiter): string 
         section.external_id ?? '',
         item.type_id ? (types.get(item.type_id) ?? '') : '',
         item.winery_id ? (wineries.get(item.winery_id) ?? '') : '',
-        // Italian Excel (the ';' file) reads 12,50 as a number; 12.5 would become a date.
-        delimiter === ';' ? formatAmount(item.price, 'it') : machinePrice(item.price),
+        money(item.price),
         ...LOCALES.map((l) => item.name[l] ?? ''),
         ...LOCALES.map((l) => item.description?.[l] ?? ''),
         ...ALLERGEN_KEYS.map((k) => yes(item.allergens?.includes(k))),
@@ -71,6 +79,10 @@ export function exportCsv(snapshot: MenuSnapshot, delimiter: Delimiter): string 
         yes(item.is_active),
         yes(item.is_recommended),
         String(item.display_order ?? ''),
+        ...VARIANT_NUMBERS.flatMap((n) => {
+          const v = item.variants?.[n - 1];
+          return [v ? money(v.price) : '', ...LOCALES.map((l) => v?.label[l] ?? '')];
+        }),
       ];
       lines.push(cells.map((c) => quote(c, delimiter)).join(delimiter));
     }
@@ -245,6 +257,18 @@ export function csvToDocument(snapshot: MenuSnapshot, text: string): { doc: Menu
       item.dietary = DIETARY_KEYS.filter((k) => truthy(cell(`diet_${k}`)));
     if (column.has('is_active')) item.is_active = truthy(cell('is_active'));
     if (column.has('is_recommended')) item.is_recommended = truthy(cell('is_recommended'));
+    if (VARIANT_COLUMNS.some((c) => column.has(c))) {
+      // Filled rows in order; variant 1 without a price of its own takes the dish's price.
+      const variants = VARIANT_NUMBERS.flatMap((n) => {
+        const label: Record<string, string> = {};
+        for (const locale of LOCALES) setText(label, locale, cell(`variant_${n}_label_${locale}`));
+        const typed = cell(`variant_${n}_price`) ?? '';
+        if (typed === '' && Object.keys(label).length === 0) return [];
+        const price = typed === '' && n === 1 ? item.price : priceOf(typed);
+        return [{ label, price: price as number }];
+      });
+      item.variants = variants;
+    }
     const order = cell('display_order');
     if (order) item.display_order = Number(order);
     const typeName = cell('sub_category');

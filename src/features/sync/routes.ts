@@ -64,7 +64,7 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'The dishes as a spreadsheet (CSV, one row per dish)',
         description:
-          'A column per language for names and descriptions, one per allergen and dietary label (1 = yes). delimiter=semicolon for Italian Excel. Send it back (edited) with PUT /admin/menu and Content-Type: text/csv.',
+          'A column per language for names and descriptions, one per allergen and dietary label (1 = yes), variant_<n>_price and variant_<n>_label_<lang> (n = 1..6) for several prices. delimiter=semicolon for Italian Excel. Send it back (edited) with PUT /admin/menu and Content-Type: text/csv.',
         querystring: Type.Object({
           delimiter: Type.Optional(Type.Union([Type.Literal('comma'), Type.Literal('semicolon')])),
         }),
