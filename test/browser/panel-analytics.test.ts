@@ -59,8 +59,43 @@ describe('analytics dashboard in Chromium', { skip }, () => {
       const drawn = await page.evaluate(() =>
         [...document.querySelectorAll('canvas[data-chart]')].map((c) => (c as HTMLCanvasElement).width > 0),
       );
-      assert.equal(drawn.length, 6);
+      assert.equal(drawn.length, 7);
       assert.ok(drawn.every(Boolean));
+      // No two labels of an x axis overlap (at 390 px the days ran together): each shown tick's
+      // text, measured in its own font, ends before the next one starts.
+      const overlaps = await page.evaluate(() => {
+        type Scale = {
+          ticks: { label: string | string[] }[];
+          getPixelForTick(i: number): number;
+          options: { ticks: { font: unknown } };
+        };
+        const C = (
+          globalThis as unknown as {
+            Chart: {
+              getChart(c: HTMLCanvasElement): { scales: Record<string, Scale>; ctx: CanvasRenderingContext2D };
+              helpers: { toFont(f: unknown): { string: string } };
+            };
+          }
+        ).Chart;
+        const found: string[] = [];
+        for (const canvas of document.querySelectorAll('canvas[data-chart]')) {
+          const chart = C.getChart(canvas as HTMLCanvasElement);
+          const x = chart.scales.x;
+          chart.ctx.save();
+          chart.ctx.font = C.helpers.toFont(x.options.ticks.font).string;
+          let end = Number.NEGATIVE_INFINITY;
+          x.ticks.forEach((tick, i) => {
+            const text = Array.isArray(tick.label) ? tick.label.join(' ') : String(tick.label);
+            const width = chart.ctx.measureText(text).width;
+            const start = x.getPixelForTick(i) - width / 2;
+            if (start < end) found.push(`${canvas.id}: "${text}"`);
+            end = start + width;
+          });
+          chart.ctx.restore();
+        }
+        return found;
+      });
+      assert.deepEqual(overlaps, [], `${width}px`);
       // Nothing wider than the screen.
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
       const found = (await seriousViolations(page)).map(

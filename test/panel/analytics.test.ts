@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { localDayHour } from '../../src/catalog/clock.js';
-import { overview } from '../../src/features/analytics/reports.js';
+import { overview, tablesReport } from '../../src/features/analytics/reports.js';
 import { seedDemoAnalytics } from '../../src/seed/demo-analytics.js';
 import { dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
@@ -20,6 +20,11 @@ for (const dialect of dialects) {
       const now = Date.now();
       today = localDayHour('Europe/Rome', now).day;
       await seedDemoAnalytics(bed.db.db, bed.alpha, 'Europe/Rome', now, 14);
+      // The demo's diners scanned tables 1-12 and the terrace; beta's diners, table 99.
+      await bed.db.db
+        .insertInto('analytics_table_daily')
+        .values({ tenant_id: bed.beta, day: today, table_label: '99', menu_views: 40, item_views: 9 })
+        .execute();
       c = await bed.owner();
     });
     after(() => bed.close());
@@ -36,10 +41,30 @@ for (const dialect of dialects) {
       );
       assert.match(page.body, new RegExp(`value="${from}"`));
       assert.match(page.body, /class="insight insight-busiest_hour"/);
-      for (const key of ['days', 'hours', 'languages', 'dishes', 'sections', 'allergens']) {
+      for (const key of ['days', 'hours', 'languages', 'dishes', 'sections', 'allergens', 'tables']) {
         assert.match(page.body, new RegExp(`id="report-${key}-chart" role="img"`));
         assert.match(page.body, new RegExp(`href="/admin/analytics/${key}.csv\\?from=${from}&amp;to=${today}"`));
       }
+      // The report by table: most scanned first, then the views without a table; beta's never.
+      const byTable =
+        /<section class="report" aria-labelledby="report-tables">[\s\S]*?<\/section>/.exec(page.body)?.[0] ?? '';
+      assert.match(byTable, /Where diners scanned \(by table\)/);
+      const scans = await tablesReport(bed.db.db, { tenantId: bed.alpha, from, to: today });
+      assert.ok(scans.tables.length > 0);
+      const top = scans.tables[0];
+      assert.match(
+        byTable,
+        new RegExp(
+          `<tbody><tr><th scope="row" data-label="Table"><div>${top.table}</div></th><td data-label="Menu views" class="num"><div>${top.menu_views}</div>`,
+        ),
+      );
+      assert.equal((byTable.match(/<tr><th scope="row"/g) ?? []).length, scans.tables.length + 1);
+      assert.match(byTable, /No table \(the restaurant’s code, a link, a search\)/);
+      assert.doesNotMatch(byTable, />99</);
+      // Days in the panel's language, not ISO.
+      const days =
+        /<section class="report" aria-labelledby="report-days">[\s\S]*?<\/section>/.exec(page.body)?.[0] ?? '';
+      assert.doesNotMatch(days.replace(/href="[^"]*"|data-chart="[^"]*"/g, ''), /\d{4}-\d{2}-\d{2}/);
       // The chart library comes from this app, never a CDN.
       assert.match(page.body, /<script type="module" src="\/admin\/assets\/chart.umd.js\?v=/);
       assert.doesNotMatch(page.body, /src="https?:/);
@@ -52,7 +77,15 @@ for (const dialect of dialects) {
     test('a chosen period; a bad one is refused next to its field, in the panel’s language', async () => {
       const page = await c.get(`/admin/analytics?from=${today}&to=${today}`);
       assert.equal(page.statusCode, 200);
-      assert.match(page.body, new RegExp(`From ${today} to ${today} \\(Europe/Rome\\)`));
+      // Days in the panel's language ("Thu, 26 Nov 2026"), not ISO.
+      const day = new Intl.DateTimeFormat('en-GB', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${today}T12:00:00Z`));
+      assert.ok(page.body.includes(`From ${day} to ${day} (Europe/Rome).`));
       const bad = await c.get(`/admin/analytics?from=${today}&to=2000-01-01`);
       assert.equal(bad.statusCode, 422);
       assert.match(bad.body, /id="f-to-error">/);

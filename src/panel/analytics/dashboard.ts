@@ -13,9 +13,11 @@ import {
   overview,
   type Range,
   sectionsReport,
+  tablesReport,
 } from '../../features/analytics/reports.js';
 import { attrs, type Html, html, join } from '../../http/html.js';
 import { type PanelContext, pathParam, queryParam, sendPage } from '../context.js';
+import { formatDay } from '../format.js';
 import { errorSummary, type FieldErrors, fieldErrors, input } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { type AnalyticsTexts, analyticsTexts } from './texts.js';
@@ -45,7 +47,7 @@ export interface ReportTable {
 
 /** How many dishes the chart shows (the table and the CSV have them all). */
 const TOP_DISHES = 10;
-export const TABLE_KEYS = ['days', 'hours', 'languages', 'dishes', 'sections', 'allergens'] as const;
+export const TABLE_KEYS = ['days', 'hours', 'languages', 'dishes', 'sections', 'allergens', 'tables'] as const;
 
 export async function reportTables(app: FastifyInstance, ctx: PanelContext, range: Range) {
   const at = analyticsTexts(ctx.locale);
@@ -58,6 +60,7 @@ export async function reportTables(app: FastifyInstance, ctx: PanelContext, rang
     allergensReport(db, range, snapshot, ctx.locale),
     insights(db, range, snapshot, ctx.locale),
   ]);
+  const byTable = await tablesReport(db, range);
   const yes = (v: boolean) => (v ? at.yes : at.no);
   const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
   const language = (code: string) => `${ctx.t.localeNames[code] ?? code} (${code})`;
@@ -75,7 +78,8 @@ export async function reportTables(app: FastifyInstance, ctx: PanelContext, rang
       rows: o.by_day,
       chart: {
         type: 'line',
-        labels: o.by_day.map((d) => d.date),
+        // Short days in the panel's language ("21 Nov"): ISO dates ran together at 390 px.
+        labels: o.by_day.map((d) => formatDay(ctx, d.date, 'short')),
         series: (['menu_views', 'unique_sessions', 'item_views'] as const).map((k) => ({
           label: at.col[k],
           data: o.by_day.map((d) => d[k]),
@@ -156,6 +160,41 @@ export async function reportTables(app: FastifyInstance, ctx: PanelContext, rang
         series: [{ label: at.col.filters, data: allergens.map((a) => a.filters) }],
       },
     },
+    {
+      // Where diners scanned (the ?table= of a table's QR code), then the views without a table.
+      key: 'tables',
+      title: at.tables,
+      columns: [
+        { key: 'table' },
+        { key: 'menu_views', numeric: true },
+        { key: 'item_views', numeric: true },
+        { key: 'share', numeric: true },
+      ],
+      rows: [
+        ...byTable.tables.map((t) => ({
+          table: t.table,
+          menu_views: t.menu_views,
+          item_views: t.item_views,
+          share: `${t.share.toFixed(1)} %`,
+        })),
+        ...(byTable.without_table.menu_views > 0
+          ? [
+              {
+                table: at.withoutTable,
+                menu_views: byTable.without_table.menu_views,
+                item_views: '',
+                share: `${byTable.without_table.share.toFixed(1)} %`,
+              },
+            ]
+          : []),
+      ],
+      chart: {
+        type: 'bar',
+        horizontal: true,
+        labels: byTable.tables.slice(0, TOP_DISHES).map((t) => t.table),
+        series: [{ label: at.col.menu_views, data: byTable.tables.slice(0, TOP_DISHES).map((t) => t.menu_views) }],
+      },
+    },
   ];
   return { totals: o.totals, tables, insights: advice };
 }
@@ -189,7 +228,8 @@ function tableSection(ctx: PanelContext, table: ReportTable, range: Range): Html
   const body = table.rows.map(
     (row) =>
       html`<tr>${table.columns.map((c, i) => {
-        const cell = String(row[c.key] ?? '');
+        // The HTML shows days in the panel's language; the CSV keeps ISO dates for spreadsheets.
+        const cell = c.key === 'date' ? formatDay(ctx, String(row[c.key]), 'long') : String(row[c.key] ?? '');
         const label = attrs({ 'data-label': at.col[c.key] ?? c.key });
         return i === 0
           ? html`<th scope="row"${label}><div>${cell}</div></th>`
@@ -248,7 +288,7 @@ export function registerAnalytics(app: FastifyInstance, now: () => number): void
       (i) => html`<li class="insight insight-${i.kind}"><h3>${i.title}</h3><p>${i.message}</p></li>`,
     );
     const body = html`<p>${at.intro}</p>${periodForm(ctx, range, today, {})}
-<p class="showing" role="status">${at.showing(range.from, range.to, ctx.timezone)}</p>
+<p class="showing" role="status">${at.showing(formatDay(ctx, range.from, 'long'), formatDay(ctx, range.to, 'long'), ctx.timezone)}</p>
 <section aria-labelledby="totals-title"><h2 id="totals-title">${at.totals}</h2><dl class="stats">${cards}</dl></section>
 <section aria-labelledby="insights-title"><h2 id="insights-title">${at.insights}</h2><ul class="insights">${advices}</ul></section>
 ${join(

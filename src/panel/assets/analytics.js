@@ -7,6 +7,12 @@ const line = css.getPropertyValue('--line').trim() || '#d9d2c7';
 // Colours that stay apart for the common kinds of colour blindness, on a light background.
 const PALETTE = ['#8b1e3f', '#1f5f99', '#c26a00', '#2d7a46'];
 
+/** A long name on a horizontal chart's axis, cut (the table below has it whole). */
+function shortLabel(value) {
+  const label = this.getLabelForValue(value);
+  return typeof label === 'string' && label.length > 18 ? `${label.slice(0, 17)}…` : label;
+}
+
 function draw(canvas) {
   const spec = JSON.parse(canvas.dataset.chart);
   const Chart = globalThis.Chart;
@@ -34,8 +40,22 @@ function draw(canvas) {
       color: ink,
       plugins: { legend: { display: spec.series.length > 1, labels: { color: ink } } },
       scales: {
-        x: { ticks: { color: ink, autoSkip: true, maxRotation: 0 }, grid: { color: line }, beginAtZero: true },
-        y: { ticks: { color: ink, autoSkip: !horizontal }, grid: { color: line }, beginAtZero: true },
+        // At 390 px: labels skipped with room between them, never rotated into each other; long
+        // names on a horizontal chart are cut (the table below has them whole).
+        x: {
+          ticks: { color: ink, autoSkip: true, autoSkipPadding: 12, maxRotation: 0 },
+          grid: { color: line },
+          beginAtZero: true,
+        },
+        y: {
+          ticks: {
+            color: ink,
+            autoSkip: !horizontal,
+            ...(horizontal ? { callback: shortLabel } : {}),
+          },
+          grid: { color: line },
+          beginAtZero: true,
+        },
       },
     },
   });
