@@ -15,7 +15,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { type StoredEvent, storeEvents } from '../src/features/analytics/repo.js';
 import { fillRestaurant } from '../src/seed/demo.js';
 import { demoRestaurant } from '../src/seed/demo-data.js';
-import { startServer } from './children.js';
+import { appCommand, startServer } from './children.js';
 
 export interface AnalyticsOptions {
   workDir: string;
@@ -175,7 +175,7 @@ async function measureIngestion(options: AnalyticsOptions): Promise<AnalyticsRep
       : { type: 'item_view', session_id: `s${i}`, item_id: itemIds[i % itemIds.length] },
   );
   const body = JSON.stringify({ events });
-  const server = await startServer('app', 'server-child.ts', [file]);
+  const server = await startServer('app', appCommand(file));
   const connections = 20;
   try {
     const started = performance.now();

@@ -1,13 +1,28 @@
 // Starts the benchmark's server processes (one at a time) and makes sure none outlives the run.
-import { type ChildProcess, spawn } from 'node:child_process';
+//
+// Servers run as production runs them: the app is `node bin/menu.js serve` from the compiled dist/
+// (see ensureBuilt), with no IPC channel to this process. Both matter for the figures: the same app
+// run through tsx, or forked with an IPC channel, spent 5–8× more CPU in node's own header parser
+// (`_addHeaderLine`) on every request, while `menu serve` and a bare server did not — a benchmark
+// artefact, not what a deployment pays. A server says it listens on its stdout; its CPU time is read
+// from /proc.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChildMessage, ParentMessage } from './child-ipc.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 const live = new Set<ChildProcess>();
+
+/** Builds dist/ now: every server the benchmarks start runs the compiled app, as `menu serve` does in production. */
+export function ensureBuilt(): void {
+  process.stderr.write('building dist/ (npm run build) so the servers run compiled, as in production\n');
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.js')], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
 
 /** Last resort: whatever way the benchmark ends, its servers end with it. */
 process.on('exit', killAllServers);
@@ -27,75 +42,92 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Runs `node --import tsx bench/<script> ...args` and waits for it to report its port. */
-export async function startServer(
-  name: string,
-  script: string,
-  args: string[],
-  nodeArgs: string[] = [],
-): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', fileURLToPath(new URL(script, import.meta.url)), ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+/** CPU time (user + system) of a process so far, in µs, from /proc/<pid>/stat. */
+export function procCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After the command name (which may hold spaces, closed by the last ')'): utime and stime are the 12th and 13th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+}
+
+export interface ServerCommand {
+  /** Arguments after `node` (node options first, then the script and its arguments). */
+  argv: string[];
+  env?: Record<string, string>;
+}
+
+/** The app as `menu serve` runs it, on a SQLite file, on a free port of 127.0.0.1. */
+export function appCommand(sqliteFile: string, nodeArgs: string[] = []): ServerCommand {
+  return {
+    argv: [...nodeArgs, join(ROOT, 'bin/menu.js'), 'serve'],
+    env: {
+      DATABASE_URL: `sqlite:${sqliteFile}`,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      // Public rate limiting would turn a load test into a 429 test.
+      PUBLIC_RATE_LIMIT: '0',
     },
-  );
+  };
+}
+
+/** A plain-JavaScript server script under bench/ (it prints "listening on 127.0.0.1:<port>"). */
+export function scriptCommand(script: string, args: string[], nodeArgs: string[] = []): ServerCommand {
+  return { argv: [...nodeArgs, fileURLToPath(new URL(script, import.meta.url)), ...args] };
+}
+
+/** Starts a server and waits until it prints the port it listens on. */
+export async function startServer(name: string, command: ServerCommand): Promise<ServerProcess> {
+  const child = spawn(process.execPath, command.argv, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...command.env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   live.add(child);
-  let exitReason: string | undefined;
   const exited = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      exitReason = `${name} server exited (code ${code}, signal ${signal})`;
+    child.once('exit', () => {
       live.delete(child);
       resolve();
     }),
   );
 
   const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
     const timer = setTimeout(
       () => reject(new Error(`${name} server did not start within ${START_TIMEOUT_MS} ms`)),
       START_TIMEOUT_MS,
     );
-    const onMessage = (message: ChildMessage) => {
-      if (message.type !== 'listening') return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      resolve(message.port);
-    };
-    child.on('message', onMessage);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on [^\s:]+:(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
     child.once('error', (err) => {
       clearTimeout(timer);
       reject(err);
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`${name} server exited before listening (code ${code}, signal ${signal})`));
+      reject(new Error(`${name} server exited before listening (code ${code}, signal ${signal}): ${out}`));
     });
   }).catch((err: unknown) => {
     child.kill('SIGKILL');
     throw err;
   });
+  // Keep reading its output, so a chatty server never blocks on a full pipe.
+  child.stdout!.resume();
 
-  let nextId = 0;
   return {
     name,
     pid: child.pid!,
     port,
-    cpuMicros: () =>
-      new Promise<number>((resolve, reject) => {
-        if (exitReason) return reject(new Error(exitReason));
-        const id = ++nextId;
-        const timer = setTimeout(() => reject(new Error(`${name} server did not report its CPU usage`)), 5_000);
-        const onMessage = (message: ChildMessage) => {
-          if (message.type !== 'cpu' || message.id !== id) return;
-          clearTimeout(timer);
-          child.off('message', onMessage);
-          resolve(message.userMicros + message.systemMicros);
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'cpu', id } satisfies ParentMessage);
-      }),
+    cpuMicros: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} server exited`);
+      return procCpuMicros(child.pid!);
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

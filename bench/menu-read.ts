@@ -5,11 +5,11 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { RecordedResponse } from './bare-child.js';
-import { type ServerProcess, startServer } from './children.js';
+import { appCommand, type ServerProcess, scriptCommand, startServer } from './children.js';
 import { BENCH_HOST, createFixtureDatabase, type FixtureFacts } from './fixture.js';
 import { type LoadGenerator, type LoadResult, pinServer } from './load.js';
 import { nginxInstalled, startNginx } from './nginx.js';
+import type { RecordedResponse } from './recorded.js';
 
 export const MENU_PATH = '/api/v1/menu/it';
 /** app requests/s divided by bare requests/s must reach this. */
@@ -337,8 +337,8 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
   // Each round measures the app, then the bare server, back to back, so that a drift of the
   // machine's speed during the run weighs on both sides of a ratio alike. One server at a time.
   async function measurePair(scenario: Scenario, tag: string, recordFirst: boolean): Promise<void> {
-    log(`${tag}: real app (bench/server-child.ts)`);
-    const app = await startServer('app', './server-child.ts', [dbFile], profileArgs(options, `app-${scenario.name}`));
+    log(`${tag}: the app as \`menu serve\` runs it (compiled dist/)`);
+    const app = await startServer('app', appCommand(dbFile, profileArgs(options, `app-${scenario.name}`)));
     pinServer(options.loadGenerator, app.pid);
     try {
       if (recordFirst) {
@@ -363,11 +363,14 @@ export async function runMenuRead(options: MenuReadOptions): Promise<MenuReadRep
       await app.stop();
     }
 
-    log(`${tag}: bare node:http replaying the app's response (bench/bare-child.ts)`);
+    log(`${tag}: bare node:http replaying the app's response (bench/bare-child.mjs)`);
     const replay = recorded.get(scenario.name)!;
     const file = join(options.workDir, `recorded-${scenario.name}.json`);
     writeFileSync(file, JSON.stringify(replay));
-    const bare = await startServer('bare', './bare-child.ts', [file], profileArgs(options, `bare-${scenario.name}`));
+    const bare = await startServer(
+      'bare',
+      scriptCommand('./bare-child.mjs', [file], profileArgs(options, `bare-${scenario.name}`)),
+    );
     pinServer(options.loadGenerator, bare.pid);
     try {
       const check = await get(bare.port, requestHeaders(scenario));

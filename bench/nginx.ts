@@ -1,11 +1,11 @@
 // nginx serving the app's recorded answer from a file: a reference for what a C server does with
 // the same bytes (Debian's nginx, one worker, pinned like the others; skipped when not installed).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import type { RecordedResponse } from './bare-child.js';
-import type { ServerProcess } from './children.js';
+import { procCpuMicros, type ServerProcess } from './children.js';
+import type { RecordedResponse } from './recorded.js';
 
 const NGINX = '/usr/sbin/nginx';
 
@@ -22,14 +22,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** CPU time (user + system) of a process so far, in µs, from /proc. */
-function procCpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of the whole line (12 and 13 after the name).
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks / 100) * 1e6;
 }
 
 /**

@@ -4,7 +4,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatAnalytics, runAnalytics } from './analytics.js';
-import { killAllServers } from './children.js';
+import { ensureBuilt, killAllServers } from './children.js';
 import { chooseLoadGenerator } from './load.js';
 import { formatMenuRead, runMenuRead } from './menu-read.js';
 import { formatScale, runScale } from './scale.js';
@@ -61,6 +61,7 @@ setTimeout(() => {
 
 try {
   mkdirSync(RESULTS_DIR, { recursive: true });
+  ensureBuilt();
   if (!skipMenuRead) {
     const report = await runMenuRead({
       durationSec,

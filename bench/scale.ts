@@ -2,7 +2,7 @@
 // copies, wrk choosing a random restaurant and locale per request (uniform or Zipf-like), brotli;
 // req/s, p99 and RSS after a warm-up; the first request's cost per encoding; WORKERS=1 vs 2; and
 // how long a write on one instance takes to be served by another (Redis, PostgreSQL).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -68,13 +68,6 @@ export interface ScaleReport {
 
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
-}
-
-/** Builds dist/ now, so `menu serve` runs compiled (as in production), not from the sources through tsx. */
-function ensureBuilt(): void {
-  log('building dist/ (npm run build) so `menu serve` runs compiled, as in production');
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.js')], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('build failed');
 }
 
 function menu(args: string[], env: Record<string, string>): string {
@@ -344,7 +337,6 @@ async function visibility(
 }
 
 export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
-  ensureBuilt();
   const report: ScaleReport = {
     machine: { loadavg: readFileSync('/proc/loadavg', 'utf8').trim(), cpus: 0 },
     seedSeconds: {},
