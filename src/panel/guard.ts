@@ -29,7 +29,8 @@ export const PANEL_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  // blob: for the preview of a picture chosen in a file input (photos.ts), before it is sent.
+  "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "frame-src 'self'",
