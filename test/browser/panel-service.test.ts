@@ -209,7 +209,7 @@ describe('service on a phone, in Chromium at 390 px', { skip }, () => {
     await other.goto(`${base}/admin`);
     await other.getByRole('button', { name: 'Sign out' }).click();
     await other.waitForURL(/\/admin\/login/);
-    await page.getByLabel(/^Price/).fill('16,00');
+    await page.getByLabel('Price (€)').fill('16,00');
     await page.locator(`form[action="/admin/menu/dishes/${dish.id}"] button.primary`).click();
     await page.locator('.notice-info').waitFor();
     assert.match((await page.locator('.notice-info').textContent()) ?? '', /Your session had ended/);
