@@ -231,6 +231,13 @@ describe('menu editor in Chromium', { skip }, () => {
       (await page.locator('.window-note').textContent()) ?? '',
       /crosses midnight: shown from 22:30 until 01:00/,
     );
+    // The whole rule in words, as days are ticked and dates typed.
+    for (const day of ['Friday', 'Saturday', 'Sunday']) await page.getByLabel(day, { exact: true }).check();
+    await page.getByLabel('Shown until (date, included)').fill('2026-09-30');
+    assert.equal(
+      await page.locator('.schedule-words span').textContent(),
+      'Friday to Sunday, 22:30–01:00 (into the next day), until 30 September 2026',
+    );
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/created=1/);
     const row = await t.db.db
@@ -241,6 +248,8 @@ describe('menu editor in Chromium', { skip }, () => {
       .executeTakeFirstOrThrow();
     assert.equal(row.time_start, '22:30');
     assert.equal(row.time_end, '01:00');
+    assert.equal(row.weekdays, '[5,6,7]');
+    assert.equal(row.date_to, '2026-09-30');
     await context.close();
   });
 

@@ -174,6 +174,70 @@ async function moveOnce(form, row, move) {
   statusLine().textContent = saved.message;
 }
 
+/**
+ * The section form says its rule in words as days are ticked and times typed ("Monday to Friday,
+ * 12:00–15:00"), with the words the server uses (schedule.ts `scheduleTemplates`).
+ */
+function scheduleWords() {
+  const note = document.querySelector('.schedule-words[data-words]');
+  const form = note?.closest('form');
+  if (!note || !form) return;
+  const w = JSON.parse(note.dataset.words);
+  const fill = (text, values) => Object.entries(values).reduce((t, [k, v]) => t.replace(`{${k}}`, v), text);
+  const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  const dateWords = (day) => {
+    const at = new Date(`${day}T12:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at.getTime())) return '';
+    return new Intl.DateTimeFormat(w.dateLocale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(at);
+  };
+  const daysWords = (days) => {
+    if (days.length === 0 || days.length === 7) return w.everyDay;
+    const runs = [];
+    for (const d of days) {
+      const run = runs.at(-1);
+      if (run && run.at(-1) === d - 1) run.push(d);
+      else runs.push([d]);
+    }
+    const parts = runs.flatMap((run) =>
+      run.length >= 3
+        ? [fill(w.to, { a: w.days[run[0] - 1], b: w.days[run.at(-1) - 1] })]
+        : run.map((d) => w.days[d - 1]),
+    );
+    const said = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')}${w.and}${parts.at(-1)}`;
+    return w.capitalizeDays ? cap(said) : said;
+  };
+  const value = (name) => form.elements.namedItem(name)?.value?.trim() ?? '';
+  const update = () => {
+    const days = [...form.querySelectorAll('input[name="weekdays"]:checked')]
+      .map((b) => Number(b.value))
+      .sort((a, b) => a - b);
+    const windowOn = form.elements.namedItem('time_visibility_enabled')?.checked;
+    const start = value('time_start');
+    const end = value('time_end');
+    const hasWindow = windowOn && /^\d{1,2}[:.]\d{2}$/.test(start) && /^\d{1,2}[:.]\d{2}$/.test(end);
+    const pad = (t) => t.replace('.', ':').padStart(5, '0');
+    const parts = [];
+    if ((days.length > 0 && days.length < 7) || hasWindow) parts.push(daysWords(days));
+    if (hasWindow) {
+      const [a, b] = [pad(start), pad(end)];
+      parts.push(a === b ? w.allDay : a > b ? fill(w.nextDay, { start: a, end: b }) : `${a}–${b}`);
+    }
+    const from = dateWords(value('date_from'));
+    const to = dateWords(value('date_to'));
+    if (from && to) parts.push(fill(w.between, { a: from, b: to }));
+    else if (from) parts.push(fill(w.from, { d: from }));
+    else if (to) parts.push(fill(w.until, { d: to }));
+    note.querySelector('span').textContent = parts.length === 0 ? w.always : cap(parts.join(', '));
+  };
+  form.addEventListener('input', update);
+  form.addEventListener('change', update);
+}
+
 /** After a move, the keyboard stays on the row that moved (the page came back with its #row-… anchor). */
 function focusMovedRow() {
   if (!location.hash.startsWith('#row-')) return;
@@ -185,3 +249,4 @@ for (const form of document.querySelectorAll('form.move')) movesInPlace(form);
 focusMovedRow();
 windowNote();
 subCategoriesFollowSection();
+scheduleWords();

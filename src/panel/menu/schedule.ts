@@ -105,3 +105,25 @@ export function sectionScheduleWords(
     date_to: row.date_to,
   });
 }
+
+/**
+ * The words as templates (`{a} to {b}`), for the section form's script, which says the rule again
+ * as the owner ticks days and types times (menu-editor.js); the same words as above.
+ */
+export function scheduleTemplates(locale: PanelLocale): Record<string, string | string[]> {
+  const w = WORDS[locale];
+  return {
+    days: w.days,
+    everyDay: w.everyDay,
+    always: w.always,
+    to: w.to('{a}', '{b}'),
+    and: w.and,
+    allDay: w.allDay,
+    nextDay: w.nextDay('{start}', '{end}'),
+    from: w.from('{d}'),
+    until: w.until('{d}'),
+    between: w.between('{a}', '{b}'),
+    capitalizeDays: locale === 'it' ? '1' : '',
+    dateLocale: locale === 'it' ? 'it-IT' : 'en-GB',
+  };
+}

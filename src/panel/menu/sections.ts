@@ -38,7 +38,7 @@ import {
 import { dragForm, moveButtons } from './order.js';
 import { sectionBadges } from './overview.js';
 import { priceInPlace, soldOutNow, soldOutSwitch, visibleSwitch } from './quick.js';
-import { scheduleInWords, weekdaysInWords } from './schedule.js';
+import { scheduleInWords, scheduleTemplates, weekdaysInWords } from './schedule.js';
 import { type MenuTexts, menuTexts } from './texts.js';
 
 interface SectionValues {
@@ -203,7 +203,7 @@ ${checkboxGroup({
   options: [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: weekdaysInWords(ctx.locale, [d]) })),
 })}
 <div class="pair">${input({ name: 'date_from', label: mt.dateFrom, value: v.date_from, errors, type: 'date', hint: mt.seasonHint })}${input({ name: 'date_to', label: mt.dateTo, value: v.date_to, errors, type: 'date' })}</div>
-<p class="note schedule-words" id="${fieldId('schedule-words')}"><strong>${mt.inWords}</strong> ${valuesInWords(ctx, v)}</p></fieldset>`;
+<p class="note schedule-words" id="${fieldId('schedule-words')}" role="status" data-words="${JSON.stringify(scheduleTemplates(ctx.locale))}"><strong>${mt.inWords}</strong> <span>${valuesInWords(ctx, v)}</span></p></fieldset>`;
 }
 
 /** The dish's photo, small (its smallest stored width), beside its name (nothing when it has none). */
