@@ -89,8 +89,8 @@ export interface Editor<Row extends { id: number }, Values, S extends TSchema = 
    * refuses such a delete anyway (a page loaded before the last change).
    */
   deleteBlocked?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): string | undefined;
-  /** More of the row's page, under its form (a section's sub-categories…). */
-  below?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): Html;
+  /** More of the row's page, under its form (a section's sub-categories, a dish's photo…); `side` as for `above`. */
+  below?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row, side: FieldErrors): Html;
   /**
    * What the row's page shows before its form (a section's dishes: what is changed during service
    * comes first on a phone); the form then sits in a collapsed block titled `formTitle`, open when
@@ -190,7 +190,7 @@ export function registerEditor<Row extends { id: number }, Values, S extends TSc
     const body = html`${e.breadcrumb(ctx, snapshot, row, values)}${notices(o.message, o.error)}
 ${e.above?.(ctx, snapshot, row, o.side ?? {}) ?? ''}
 ${e.above && title ? html`<details class="row-settings"${open ? html` open` : ''}><summary>${title}</summary>${form}</details>` : form}
-${e.below?.(ctx, snapshot, row) ?? ''}
+${e.below?.(ctx, snapshot, row, o.side ?? {}) ?? ''}
 ${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snapshot, row))}`;
     return renderPage(ctx, { title: e.titles(ctx).edit(name), body, active: e.active, scripts: e.scripts });
   };

@@ -204,6 +204,12 @@ describe('service on a phone, in Chromium at 390 px', { skip }, () => {
     const dish = await firstDish();
     const { context, page, problems } = await phone(OWNER_NOW, '198.51.100.40');
     await page.goto(`${base}/admin/menu/dishes/${dish.id}`);
+    // Phone first: the name and the price on the first screen, Save reachable without scrolling.
+    const save = page.locator(`form[action="/admin/menu/dishes/${dish.id}"] button.primary`);
+    for (const control of [page.getByLabel('Price (€)'), save]) {
+      const box = (await control.boundingBox())!;
+      assert.ok(box.y >= 0 && box.y + box.height <= 844, `on the first screen: ${JSON.stringify(box)}`);
+    }
     // Signed out in another tab while this form is open.
     const other = await context.newPage();
     await other.goto(`${base}/admin`);

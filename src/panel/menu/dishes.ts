@@ -273,6 +273,15 @@ ${checkboxGroup({
 })}`;
 }
 
+function photoField(ctx: PanelContext, row: ItemRow, side: FieldErrors): Html {
+  return pictureField(ctx, {
+    kind: 'photo',
+    stored: row.image,
+    action: `/admin/menu/dishes/${row.id}/photo`,
+    errors: side,
+  });
+}
+
 export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
   path: '/menu/dishes',
   active: 'menu',
@@ -313,8 +322,10 @@ export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
   },
   afterDelete: (row) => `/admin/menu/sections/${row.category_id}?deleted=1`,
   // The photo's own form (a file does not travel in this urlencoded form): see, upload, replace, remove.
-  above: (ctx, _snapshot, row, side) =>
-    pictureField(ctx, { kind: 'photo', stored: row.image, action: `/admin/menu/dishes/${row.id}/photo`, errors: side }),
+  // After the dish's form, so on a phone the name, price and section are on the first screen; above
+  // it only when an upload was just refused, so its message is seen at once.
+  above: (ctx, _snapshot, row, side) => (Object.keys(side).length > 0 ? photoField(ctx, row, side) : html``),
+  below: (ctx, _snapshot, row, side) => (Object.keys(side).length > 0 ? html`` : photoField(ctx, row, side)),
   unavailable(ctx, snapshot) {
     if (snapshot.sections.length > 0) return undefined;
     const mt = menuTexts(ctx.locale);
