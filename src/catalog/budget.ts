@@ -158,7 +158,9 @@ export function estimateRowBytes(rows: readonly object[]): number {
   let bytes = 0;
   for (const row of rows) {
     bytes += 64;
-    for (const value of Object.values(row)) {
+    // for…in, not Object.values: no array per row (this runs over every row of every snapshot loaded).
+    for (const key in row) {
+      const value = (row as Record<string, unknown>)[key];
       bytes += typeof value === 'string' ? 16 + value.length * 2 : 16;
     }
   }
