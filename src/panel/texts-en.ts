@@ -192,7 +192,8 @@ export const en = {
     timezone: 'Time windows of sections (e.g. 17:00–20:00) are read in this zone.',
     recommended_label: 'Empty: “Recommended” in the diner’s language.',
     border_radius: 'A CSS length, e.g. 8px, 0.5rem or 0.',
-    font_url: 'Optional: a path on this site or an https address of a stylesheet.',
+    font_url:
+      'Optional, and not needed for Playfair Display, Lora, Merriweather or Inter: the menu serves those itself. Otherwise a path on this site or an https address of a stylesheet.',
   } as Record<string, string>,
   localeNames: { it: 'Italian', en: 'English', fr: 'French', de: 'German', es: 'Spanish' } as Record<string, string>,
   layouts: { classic: 'Classic', cards: 'Cards', compact: 'Compact' } as Record<string, string>,

@@ -199,7 +199,8 @@ export const it: PanelTexts = {
     timezone: 'Le fasce orarie delle sezioni (per esempio 17:00–20:00) si leggono in questo fuso.',
     recommended_label: 'Vuoto: “Consigliato” nella lingua del cliente.',
     border_radius: 'Una lunghezza CSS, per esempio 8px, 0.5rem o 0.',
-    font_url: 'Facoltativo: un percorso di questo sito o un indirizzo https di un foglio di stile.',
+    font_url:
+      'Facoltativo, e inutile per Playfair Display, Lora, Merriweather o Inter: il menu li fornisce da sé. Altrimenti un percorso di questo sito o un indirizzo https di un foglio di stile.',
   },
   localeNames: { it: 'Italiano', en: 'Inglese', fr: 'Francese', de: 'Tedesco', es: 'Spagnolo' },
   layouts: { classic: 'Classica', cards: 'Schede', compact: 'Compatta' },

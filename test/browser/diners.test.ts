@@ -59,7 +59,8 @@ describe('what diners see, in Chromium', { skip }, () => {
       const text = (v: unknown) => (v as Record<string, string>)[locale];
       assert.equal(await page.locator('header p').textContent(), text(s.cover_charge_text), locale);
       assert.equal(await page.locator('.badge').first().textContent(), text(s.recommended_label), locale);
-      assert.equal(await page.locator('#allergens > p').first().textContent(), text(s.allergen_info), locale);
+      // The allergen notice sits behind the filter button (issue 23 point 4).
+      assert.equal(await page.locator('#allergens .info > p').first().textContent(), text(s.allergen_info), locale);
       assert.ok((await page.locator('footer').textContent())?.includes(text(demoRestaurant.theme.footer_text)), locale);
       const notes = demoRestaurant.sections.find((x) => x.key === 'primi')!.notes;
       assert.ok(await page.locator('.notes', { hasText: text(notes) }).count(), locale);
@@ -74,6 +75,8 @@ describe('what diners see, in Chromium', { skip }, () => {
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
     const before = await page.locator('li.dish').count();
     assert.ok((await page.locator('li.dish[data-allergens~="latte"]').count()) > 10);
+    // The filters are behind one button, a disclosure that opens without script too.
+    await page.locator('details.filters > summary').click();
     await page.locator('input[name="exclude"][value="latte"]').check();
     assert.equal(await page.locator('label', { has: page.locator('input[value="latte"]') }).textContent(), '7Milch');
     await page.getByRole('button', { name: 'Anwenden' }).click();
@@ -83,7 +86,9 @@ describe('what diners see, in Chromium', { skip }, () => {
     assert.equal(await page.locator('li.dish[data-allergens~="latte"]').count(), 0, 'not rendered at all');
     const after = await page.locator('li.dish').count();
     assert.ok(after > 0 && after < before);
-    assert.match((await page.locator('#allergens .status').textContent()) ?? '', /ausgeblendete Gerichte: \d+/);
+    assert.match((await page.locator('.filter-status').textContent()) ?? '', /ausgeblendete Gerichte: \d+/);
+    // The button says how many filters are on.
+    assert.equal(await page.locator('details.filters .count').textContent(), '1 aktiv');
     await context.close();
   });
 
@@ -94,18 +99,21 @@ describe('what diners see, in Chromium', { skip }, () => {
     await page.goto(`${base}/?table=7`);
     const visibleWithMilk = () => page.locator('li.dish[data-allergens~="latte"]:visible').count();
     assert.ok((await visibleWithMilk()) > 10);
+    await page.locator('details.filters > summary').click();
     await page.locator('input[name="exclude"][value="latte"]').check();
     assert.equal(await page.locator('label', { has: page.locator('input[value="latte"]') }).textContent(), '7Milch');
     assert.equal(await visibleWithMilk(), 0);
+    assert.equal(await page.locator('details.filters .count').textContent(), '1 aktiv');
+    await page.locator('details.filters > summary').click();
     assert.match(page.url(), /exclude=latte/);
-    // Photos: lazily loaded, WebP chosen from the srcset, from this restaurant's /media.
+    // Photos: lazily loaded, AVIF chosen from the srcset, from this restaurant's /media.
     const photo = page.locator('li.dish:not([hidden]) picture img').first();
     await photo.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('li.dish:not([hidden]) picture img');
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
-    assert.match(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), /\/media\/[0-9a-f]{24}-\d+\.webp$/);
+    assert.match(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), /\/media\/[0-9a-f]{24}-\d+\.avif$/);
     await page.screenshot({ path: `${SHOTS}diners-de-milk-filter-390.png`, fullPage: false });
     // The search box narrows the menu as one types, accents and case ignored.
     await page.locator('#menu-search').fill('gemuse');
@@ -127,6 +135,90 @@ describe('what diners see, in Chromium', { skip }, () => {
         JSON.stringify(rows),
       );
     }, 20000);
+    await context.close();
+  });
+
+  test('390×844, first screen: the name, a dish and the search without scrolling; the filters open and close by keyboard; fonts from this address', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const requests: string[] = [];
+    const fontTypes: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('response', (r) => {
+      if (r.url().includes('/fonts/')) fontTypes.push(`${r.status()} ${r.headers()['content-type']}`);
+    });
+    await page.goto(`${base}/?lang=en`);
+    await page.evaluate(() => document.fonts.ready);
+    const inView = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight && r.width > 0;
+        });
+    assert.ok(await inView('header h1'), 'the restaurant’s name');
+    assert.ok(await inView('li.dish .name'), 'a dish’s name');
+    assert.ok(await inView('li.dish .price'), 'its price');
+    assert.ok(await inView('#menu-search'), 'the search box');
+    assert.ok(await inView('details.filters > summary'), 'the filters’ button');
+    assert.equal(
+      await page.locator('#f-exclude, input[name="exclude"]:visible').count(),
+      0,
+      'the 14 boxes wait behind it',
+    );
+
+    // The filters by keyboard: Tab reaches the button after the search; Enter opens, Enter closes,
+    // Escape from inside closes and gives the focus back.
+    await page.locator('#menu-search').focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.matches('details.filters > summary')), true);
+    const open = () => page.locator('details.filters').evaluate((d) => (d as HTMLDetailsElement).open);
+    await page.keyboard.press('Enter');
+    assert.equal(await open(), true);
+    assert.ok(await page.locator('input[name="exclude"][value="latte"]').isVisible());
+    await page.keyboard.press('Enter');
+    assert.equal(await open(), false);
+    await page.keyboard.press('Space');
+    assert.equal(await open(), true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    assert.equal(await page.locator('details.filters .count').textContent(), '1 active');
+    await page.keyboard.press('Escape');
+    assert.equal(await open(), false);
+    assert.equal(await page.evaluate(() => document.activeElement?.matches('details.filters > summary')), true);
+    assert.match(
+      (await page.locator('details.filters > summary').textContent()) ?? '',
+      /Allergens and diets\s*1 active/,
+    );
+
+    // The theme's font (Playfair Display) comes from this address, preloaded; nothing from elsewhere.
+    const fonts = requests.filter((u) => u.includes('/fonts/'));
+    assert.ok(fonts.length >= 1 && fonts.every((u) => u.startsWith(`${base}/fonts/`)), fonts.join(' '));
+    assert.deepEqual(
+      requests.filter((u) => !u.startsWith(base) && !u.startsWith('data:')),
+      [],
+    );
+    assert.ok(
+      await page.evaluate(() =>
+        [...document.fonts].some((f) => f.family.includes('Playfair Display') && f.status === 'loaded'),
+      ),
+    );
+    assert.equal(await page.locator('link[rel="preload"][as="font"]').count(), 2);
+    assert.deepEqual([...new Set(fontTypes)], ['200 font/woff2']);
+
+    // A tapped dish opens with its photo at the page's width, AVIF first.
+    const withPhoto = page.locator('li.dish:has(picture.thumb)').first();
+    await withPhoto.locator('summary').click();
+    const big = withPhoto.locator('picture.photo img');
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('li.dish details[open] picture.photo img');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    assert.ok((await big.evaluate((img) => img.getBoundingClientRect().width)) >= 340);
+    assert.match(await big.evaluate((img: HTMLImageElement) => img.currentSrc), /\/media\/[0-9a-f]{24}-640\.avif$/);
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

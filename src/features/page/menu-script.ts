@@ -100,7 +100,18 @@ export const MENU_SCRIPT = `(() => {
   const form = document.querySelector('form.filter');
   const dishes = Array.from(document.querySelectorAll('li.dish'));
   const sections = Array.from(document.querySelectorAll('main section[data-section-id]'));
-  const status = form ? form.parentElement.querySelector('.status') : null;
+  const status = document.querySelector('.filter-status');
+  const count = document.querySelector('.filters .count');
+  const filters = document.querySelector('details.filters');
+  // Escape closes the filters and gives the keyboard back to their button.
+  if (filters) {
+    filters.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && filters.open) {
+        filters.open = false;
+        filters.querySelector('summary').focus();
+      }
+    });
+  }
   let words = [];
   const fold = (text) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase();
   const apply = () => {
@@ -136,6 +147,8 @@ export const MENU_SCRIPT = `(() => {
       });
     });
     if (status) status.textContent = hidden > 0 ? (form.dataset.hiddenText || '').replace('{n}', String(hidden)) : '';
+    const active = exclude.length + diet.length;
+    if (count) count.textContent = active > 0 ? (count.dataset.text || '').replace('{n}', String(active)) : '';
     const url = new URL(location.href);
     url.searchParams.delete('exclude');
     url.searchParams.delete('diet');

@@ -14,6 +14,7 @@ import { type ImageRef, imageSrcsets, mediaName, parseImageRef } from '../../res
 import type { OpeningHours } from '../../resources/settings/hours.js';
 import type { MenuData } from '../menu/compose.js';
 import { readableOn } from './colors.js';
+import { bundledFont, fontFaces, fontPreloads } from './fonts.js';
 import { PAGE_CSS } from './styles.js';
 import { type PageTexts, pageTexts } from './texts.js';
 
@@ -98,7 +99,21 @@ interface Ctx {
 
 function picture(ref: ImageRef): Html {
   const s = imageSrcsets(ref);
-  return html`<picture class="thumb"><source type="${s.type}" srcset="${s.modern}" sizes="72px"><img src="${s.src}" srcset="${s.jpeg}" sizes="72px" width="72" height="72" loading="lazy" decoding="async" alt=""></picture>`;
+  const avif = s.avif ? html`<source type="image/avif" srcset="${s.avif}" sizes="72px">` : '';
+  return html`<picture class="thumb">${avif}<source type="${s.type}" srcset="${s.modern}" sizes="72px"><img src="${s.src}" srcset="${s.jpeg}" sizes="72px" width="72" height="72" loading="lazy" decoding="async" alt=""></picture>`;
+}
+
+/**
+ * The dish's photo at a useful size once the dish is opened: the page's width on a phone, at most
+ * the column's (44rem) on a wide screen; AVIF, then WebP, then JPEG. Inside the closed <details>
+ * it is not rendered, so the lazy image costs nothing until a diner taps the dish.
+ */
+const PHOTO_SIZES = '(min-width: 46rem) 44rem, calc(100vw - 2rem)';
+function photo(ref: ImageRef, name: string): Html {
+  const s = imageSrcsets(ref);
+  const avif = s.avif ? html`<source type="image/avif" srcset="${s.avif}" sizes="${PHOTO_SIZES}">` : '';
+  const fallback = `/media/${mediaName(ref.key, ref.widths.find((w) => w >= 640) ?? Math.max(...ref.widths), 'jpg')}`;
+  return html`<picture class="photo">${avif}<source type="${s.type}" srcset="${s.modern}" sizes="${PHOTO_SIZES}"><img src="${fallback}" srcset="${s.jpeg}" sizes="${PHOTO_SIZES}" width="640" height="480" loading="lazy" decoding="async" alt="${name}"></picture>`;
 }
 
 const allergenIcon = (key: string) => html`<span class="n" aria-hidden="true">${allergenNumber(key)}</span>`;
@@ -141,8 +156,8 @@ function dish(item: MenuItem, c: Ctx): Html {
   }<span class="name">${item.name}</span>${
     item.is_recommended ? html` <span class="badge">${c.recommendedLabel}</span>` : ''
   }${item.sold_out ? html` <span class="badge sold-out-mark">${c.t.soldOut}</span>` : ''}${prices(item, c)}</summary>${
-    item.description ? html`<p class="description">${item.description}</p>` : ''
-  }${winery}</details>${tags(item, c)}</li>`;
+    image && !c.print ? photo(image, item.name) : ''
+  }${item.description ? html`<p class="description">${item.description}</p>` : ''}${winery}</details>${tags(item, c)}</li>`;
 }
 
 /** A section of the page; undefined when the filter hides every one of its dishes. */
@@ -168,7 +183,10 @@ function section(s: MenuSection, c: Ctx): Html | undefined {
   }${body}</section>`;
 }
 
-function filterForm(c: Ctx, hiddenCount: number): Html {
+/** How many allergen and diet filters are on (the filter button says it). */
+const activeFilters = (filter: PageFilter) => filter.exclude.length + filter.diet.length;
+
+function filterForm(c: Ctx): Html {
   const { t } = c;
   const box = (name: string, key: string, label: string, checked: boolean, icon: Html | '' = '') =>
     html`<label><input${attrs({ type: 'checkbox', name, value: key, checked })}>${icon}${label}</label>`;
@@ -176,9 +194,24 @@ function filterForm(c: Ctx, hiddenCount: number): Html {
     box('exclude', k, t.short[k] ?? allergenName(k, c.locale), c.filter.exclude.includes(k), allergenIcon(k)),
   );
   const diets = DIETARY_KEYS.map((k) => box('diet', k, dietaryName(k, c.locale), c.filter.diet.includes(k)));
-  return html`<form class="filter" method="get" action="/" data-hidden-text="${t.hidden}"><input type="hidden" name="lang" value="${c.locale}"><fieldset><legend>${t.hideContaining}</legend>${allergens}${box('traces', '1', t.hideTraces, c.filter.traces === true)}</fieldset><fieldset><legend>${t.onlyDietary}</legend>${diets}</fieldset><button type="submit">${t.apply}</button><a class="reset" href="?lang=${c.locale}">${t.reset}</a></form><p class="status" role="status">${
+  return html`<form class="filter" method="get" action="/" data-hidden-text="${t.hidden}"><input type="hidden" name="lang" value="${c.locale}"><fieldset><legend>${t.hideContaining}</legend>${allergens}${box('traces', '1', t.hideTraces, c.filter.traces === true)}</fieldset><fieldset><legend>${t.onlyDietary}</legend>${diets}</fieldset><button type="submit">${t.apply}</button><a class="reset" href="?lang=${c.locale}">${t.reset}</a></form>`;
+}
+
+/**
+ * The search and, behind one button, the allergen note and the filters: a <details> whose summary
+ * says how many filters are on (a native disclosure: Enter and Space open and close it, its state
+ * is announced, it works without script). How many dishes the filter hides is said under it.
+ */
+function tools(c: Ctx, settings: MenuData['settings'], search: Html | '', hiddenCount: number): Html {
+  const { t } = c;
+  const info = html`<h2 id="allergens-h">${t.allergenHeading}</h2>${settings.allergen_info ? html`<p>${settings.allergen_info}</p>` : ''}`;
+  if (c.print) return html`<section class="info" id="allergens" aria-labelledby="allergens-h">${info}</section>`;
+  const active = activeFilters(c.filter);
+  return html`<div class="tools">${search}<details class="filters" id="allergens"><summary><span class="filters-label">${t.filters}</span> <span class="count" data-text="${t.active}">${
+    active > 0 ? t.active.replace('{n}', String(active)) : ''
+  }</span></summary><section class="info" aria-labelledby="allergens-h">${info}${filterForm(c)}</section></details><p class="status filter-status" role="status">${
     hiddenCount > 0 ? t.hidden.replace('{n}', String(hiddenCount)) : ''
-  }</p>`;
+  }</p></div>`;
 }
 
 function jsonLd(input: PageInput, sections: MenuSection[]): Html {
@@ -345,7 +378,10 @@ export function renderMenuPage(input: PageInput): Html {
   // as trusted text, since entities mean nothing inside <style>.
   const radius = LENGTH.test(theme.border_radius) ? theme.border_radius : '8px';
   const font = safeFont(theme.font_family) || 'Georgia, serif';
+  // A bundled family is served by the app (fonts.ts): its faces declared here, its files preloaded.
+  const bundled = bundledFont(font);
   const style = raw(`<style>
+${bundled ? fontFaces(bundled) : ''}
 :root{--primary:${primary};--secondary:${secondary};--accent:${accent};--bg:${bg};--text:${text};--link:${readableOn(bg, primary, text)};--heading2:${readableOn(bg, secondary, text)};--on-primary:${readableOn(primary, '#FFFFFF')};--on-secondary:${readableOn(secondary, '#FFFFFF')};--on-accent:${readableOn(accent, secondary, text)};--radius:${radius};--font:${font}${coverCss ? `;${coverCss}` : ''}}
 ${PAGE_CSS}
 </style>`);
@@ -392,7 +428,18 @@ ${join(
 <meta property="og:locale" content="${locale}">
 ${ogImage ? html`<meta property="og:image" content="${ogImage}">` : ''}
 <meta name="theme-color" content="${secondary}">
-${isAllowedFontUrl(theme.font_url) && theme.font_url.startsWith('https://') ? html`<link rel="stylesheet" href="${theme.font_url}">` : ''}
+${
+  bundled
+    ? join(
+        fontPreloads(bundled).map(
+          (href) => html`<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
+        ),
+        '\n',
+      )
+    : isAllowedFontUrl(theme.font_url) && theme.font_url.startsWith('https://')
+      ? html`<link rel="stylesheet" href="${theme.font_url}">`
+      : ''
+}
 ${style}
 ${input.scripts === false ? '' : jsonLd(input, sections)}
 </head>
@@ -401,10 +448,7 @@ ${input.scripts === false ? '' : jsonLd(input, sections)}
 ${languageNav}
 ${sectionNav}
 <main>
-<section class="info" id="allergens" aria-labelledby="allergens-h"><h2 id="allergens-h">${t.allergenHeading}</h2>${
-    settings.allergen_info ? html`<p>${settings.allergen_info}</p>` : ''
-  }${c.print ? '' : filterForm(c, hiddenCount)}</section>
-${search}
+${tools(c, settings, search, hiddenCount)}
 ${sections.length === 0 ? html`<p>${t.empty}</p>` : rendered.map((r) => r.html)}
 ${hoursSection(settings, c)}
 </main>

@@ -6,6 +6,7 @@ import { publicAddress } from '../../config.js';
 import { isLocale, type Locale, servedLocaleFrom } from '../../i18n/locales.js';
 import { menuData } from '../menu/compose.js';
 import { matchesEtag, negotiateEncoding } from '../menu/document.js';
+import { registerFonts } from './fonts.js';
 import { MENU_SCRIPT } from './menu-script.js';
 import { type PageFilter, pageImages, parseFilter, renderMenuPage } from './render.js';
 
@@ -97,6 +98,9 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   app.get('/', servePage(false));
   // The same menu for A4 paper: every dish open, prices, allergens and their legend, no controls.
   app.get('/print', servePage(true));
+
+  // The theme's font, when it is one of the bundled families (fonts.ts).
+  registerFonts(app);
 
   app.get('/assets/menu.js', async (request, reply) => {
     reply.header('cache-control', 'public, max-age=300').header('etag', SCRIPT_ETAG);

@@ -37,19 +37,30 @@ ul{list-style:none;padding:0;margin:0}.notes{font-style:italic}
 .filter button,.filter .reset{font:inherit;min-height:44px;padding:0 1rem;border-radius:var(--radius);border:1px solid var(--primary);background:var(--primary);color:var(--on-primary);margin:.4rem .5rem .8rem 0}
 .filter .reset{background:transparent;color:var(--link);display:inline-flex;align-items:center;text-decoration:none}
 .js .filter button{display:none}
-.search{display:none;width:100%;font:inherit;padding:.6rem;border-radius:var(--radius);border:1px solid color-mix(in srgb,var(--text) 40%,transparent);margin:1rem 0 0;background:var(--bg);color:var(--text)}
+.tools{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-top:1rem}
+.search{display:none;width:100%;font:inherit;min-height:44px;padding:.6rem;border-radius:var(--radius);border:1px solid color-mix(in srgb,var(--text) 40%,transparent);margin:0;background:var(--bg);color:var(--text)}
 .js .search{display:block}
+.filters{width:100%}
+.filters>summary{display:inline-flex;align-items:center;gap:.45rem;min-height:44px;padding:0 1rem;border:1px solid var(--link);border-radius:var(--radius);color:var(--link);font-weight:600;cursor:pointer;list-style:none}
+.filters>summary::-webkit-details-marker{display:none}
+.filters>summary::after{content:"";width:.45rem;height:.45rem;border:solid currentColor;border-width:0 2px 2px 0;transform:rotate(45deg);margin:-.2rem 0 0 .2rem}
+.filters[open]>summary{background:var(--primary);color:var(--on-primary);border-color:var(--primary)}
+.filters[open]>summary::after{transform:rotate(-135deg);margin-top:.25rem}
+.filters .count:not(:empty){background:var(--accent);color:var(--on-accent);border-radius:1rem;padding:0 .5rem;font-size:.85rem}
+summary:focus-visible,.search:focus-visible{outline:3px solid var(--link);outline-offset:2px}
+.photo img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:var(--radius);margin:.3rem 0 .5rem}
 .status:empty{display:none}
 .legend{list-style:none;columns:2;font-size:.9rem;padding:0;margin:.5rem 0 1rem}.legend li{margin:.15rem 0;break-inside:avoid}
 footer{max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem;font-size:.9rem}footer a{color:var(--link)}
 body.layout-cards .dish{border:1px solid color-mix(in srgb,var(--text) 15%,transparent);border-radius:var(--radius);padding:0 .8rem .4rem;margin:.5rem 0}
 body.layout-compact .dish summary{padding:.3rem 0 .1rem}
 [hidden]{display:none!important}
+@media (max-width:40rem){header{padding:1rem 1rem .75rem}header h1{font-size:1.6rem}.logo{width:56px;height:56px}nav{padding:.4rem 1rem}h2{margin-top:1.25rem}}
 @media print{
  @page{size:A4;margin:14mm 12mm}
  body{background:#fff;color:#000;font-size:10.5pt;line-height:1.3}
  header,header.cover{background:none;color:#000;padding:0 0 4mm}header h1{font-size:20pt}
- nav,.filter,.search,.status,.thumb,.print-link,script{display:none!important}
+ nav,.filter,.search,.status,.thumb,.photo,.print-link,script{display:none!important}
  main,footer{max-width:none;padding:0}
  h2{color:#000;border-color:#000;break-after:avoid;margin-top:6mm}h3,h4,h5{color:#000;break-after:avoid}
  .dish{break-inside:avoid;border-color:#999}.dish summary{padding:1.5mm 0 0}

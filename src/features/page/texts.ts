@@ -14,6 +14,9 @@ export interface PageTexts {
   empty: string;
   /** Heading of the allergen block and the filter. */
   allergenHeading: string;
+  /** The button that opens the allergen and diet filters; `active` with {n}. */
+  filters: string;
+  active: string;
   hideContaining: string;
   /** Opening hours: heading, a closed day, and the live line the script writes ({t} = a time). */
   hoursHeading: string;
@@ -51,6 +54,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     vat: 'P. IVA',
     empty: 'Il menu è in preparazione.',
     allergenHeading: 'Allergeni e filtri',
+    filters: 'Allergeni e diete',
+    active: '{n} attivi',
     hideContaining: 'Nascondi i piatti che contengono',
     hoursHeading: 'Orari di apertura',
     closed: 'Chiuso',
@@ -96,6 +101,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     vat: 'VAT no.',
     empty: 'The menu is being prepared.',
     allergenHeading: 'Allergens and filters',
+    filters: 'Allergens and diets',
+    active: '{n} active',
     hideContaining: 'Hide dishes containing',
     hoursHeading: 'Opening hours',
     closed: 'Closed',
@@ -141,6 +148,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     vat: 'N° TVA',
     empty: 'Le menu est en préparation.',
     allergenHeading: 'Allergènes et filtres',
+    filters: 'Allergènes et régimes',
+    active: '{n} actifs',
     hideContaining: 'Masquer les plats contenant',
     hoursHeading: 'Horaires d’ouverture',
     closed: 'Fermé',
@@ -186,6 +195,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     vat: 'USt-IdNr.',
     empty: 'Die Speisekarte wird gerade vorbereitet.',
     allergenHeading: 'Allergene und Filter',
+    filters: 'Allergene und Ernährung',
+    active: '{n} aktiv',
     hideContaining: 'Gerichte ausblenden mit',
     hoursHeading: 'Öffnungszeiten',
     closed: 'Geschlossen',
@@ -231,6 +242,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     vat: 'NIF-IVA',
     empty: 'La carta está en preparación.',
     allergenHeading: 'Alérgenos y filtros',
+    filters: 'Alérgenos y dietas',
+    active: '{n} activos',
     hideContaining: 'Ocultar platos que contienen',
     hoursHeading: 'Horario',
     closed: 'Cerrado',

@@ -11,8 +11,15 @@ import { input, select } from '../forms.js';
 import { editLocales, languageColumns, readTranslations, translationLabels } from '../menu/fields.js';
 import { COLOUR_FIELDS, THEME_FIELDS, themeInput } from './theme-fields.js';
 
-/** A few font stacks that need no download; any other family can be typed. */
+/**
+ * The fonts served by the app itself (features/page/fonts.ts), then a few stacks that need no
+ * download; any other family can be typed.
+ */
 const FONT_SUGGESTIONS = [
+  "'Playfair Display', serif",
+  'Lora, serif',
+  'Merriweather, serif',
+  'Inter, sans-serif',
   'Georgia, serif',
   "'Palatino Linotype', Palatino, serif",
   'system-ui, sans-serif',

@@ -1,13 +1,13 @@
 // Turns an uploaded image into the files diners download: the content is sniffed (never the
 // declared type), auto-rotated, stripped of EXIF and other metadata, and re-encoded at a few
-// widths as WebP plus a JPEG fallback.
+// widths as AVIF and WebP plus a JPEG fallback (a browser takes the first it can show).
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { UnavailableError, ValidationError } from '../../core/errors.js';
 import { type ImageRef, mediaName } from './urls.js';
 
 /** Bump when the encoding changes: the same upload then gets new addresses, never new bytes at an old one. */
-const ENCODER = 'v2';
+const ENCODER = 'v3';
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const SNIFFED = new Set(['jpeg', 'png', 'webp']);
@@ -105,14 +105,17 @@ export async function encodeImage(body: Buffer, purpose: keyof typeof WIDTHS, fi
       for (const width of widths) {
         // Every width from the small decoded copy: no second decode of the upload.
         const base = sharp(data, raw).resize({ width, withoutEnlargement: true });
-        const [jpeg, webp] = await Promise.all([
+        // AVIF at a low effort: about half the WebP's bytes for a photo, encoded in tens of ms.
+        const [jpeg, webp, avif] = await Promise.all([
           base.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
           base.clone().webp({ quality: 78 }).toBuffer(),
+          base.clone().avif({ quality: 50, effort: 1 }).toBuffer(),
         ]);
         files.push({ name: mediaName(key, width, 'jpg'), content_type: 'image/jpeg', body: jpeg });
         files.push({ name: mediaName(key, width, 'webp'), content_type: 'image/webp', body: webp });
+        files.push({ name: mediaName(key, width, 'avif'), content_type: 'image/avif', body: avif });
       }
-      return { ref: { key, widths, modern: 'webp' as const }, files };
+      return { ref: { key, widths, modern: 'webp' as const, avif: true }, files };
     } catch {
       // Header fine, pixels broken (a truncated upload).
       throw notAnImage(field);

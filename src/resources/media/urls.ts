@@ -8,6 +8,8 @@ export interface ImageRef {
   widths: number[];
   /** Modern format served beside the JPEG fallback. */
   modern: 'webp' | 'avif';
+  /** AVIF made too (images encoded since v3), offered before the modern format. */
+  avif?: boolean;
 }
 
 export function parseImageRef(json: string | null | undefined): ImageRef | null {
@@ -25,8 +27,8 @@ export function mediaUrl(json: string | null | undefined): string | null {
   return `/media/${mediaName(ref.key, Math.max(...ref.widths), 'jpg')}`;
 }
 
-/** `srcset` values of an image, per format, for <picture>. */
-export function imageSrcsets(ref: ImageRef): { jpeg: string; modern: string; type: string; src: string } {
+/** `srcset` values of an image, per format, for <picture> (`avif` empty when none was made). */
+export function imageSrcsets(ref: ImageRef): { jpeg: string; modern: string; type: string; src: string; avif: string } {
   const set = (ext: 'jpg' | 'webp' | 'avif') =>
     ref.widths.map((w) => `/media/${mediaName(ref.key, w, ext)} ${w}w`).join(', ');
   const smallest = Math.min(...ref.widths);
@@ -35,6 +37,7 @@ export function imageSrcsets(ref: ImageRef): { jpeg: string; modern: string; typ
     modern: set(ref.modern),
     type: `image/${ref.modern}`,
     src: `/media/${mediaName(ref.key, smallest, 'jpg')}`,
+    avif: ref.avif && ref.modern !== 'avif' ? set('avif') : '',
   };
 }
 
