@@ -119,6 +119,14 @@ export function pictureField(ctx: PanelContext, f: PictureField): Html {
 </form>${remove}</div></section>`;
 }
 
+/** A dish's photo as a list shows it: 40 px from its smallest stored width (nothing when none). */
+export function thumbnail(stored: string | null): Html {
+  const ref = parseImageRef(stored);
+  return ref
+    ? html`<img class="thumb" src="${imageSrcsets(ref).src}" alt="" width="40" height="40" loading="lazy"> `
+    : html``;
+}
+
 /** The picture section of a page where there is nothing to attach it to yet (a dish not created). */
 export function pictureLater(ctx: PanelContext): Html {
   return html`<p class="hint">${pictureTexts(ctx.locale).newDish}</p>`;

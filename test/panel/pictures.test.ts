@@ -91,6 +91,12 @@ for (const dialect of dialects) {
         .executeTakeFirstOrThrow();
       const list = await c.get(`/admin/menu/sections/${item.category_id}`);
       assert.match(list.body, new RegExp(`<img class="thumb" src="/media/${stored.key}-320.jpg"`));
+      // And the menu's overview, where waiters find a dish from the first page.
+      const overview = await c.get('/admin/menu');
+      assert.match(
+        overview.body,
+        new RegExp(`<a href="/admin/menu/dishes/${dishId}"><img class="thumb" src="/media/${stored.key}-320.jpg"`),
+      );
       // The public menu carries it too.
       const api = await call(bed.app, { url: `/api/v1/items/${dishId}`, host: 'alpha' });
       assert.equal(api.json.data.image_url, `/media/${stored.key}-400.jpg`);

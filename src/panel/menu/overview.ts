@@ -10,6 +10,7 @@ import { type PanelContext, queryParam, sendPage } from '../context.js';
 import { editorTexts } from '../editor-texts.js';
 import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
+import { thumbnail } from '../photos.js';
 import { displayName } from './fields.js';
 import { dragForm, moveButtons } from './order.js';
 import { soldOutNow, soldOutSwitch } from './quick.js';
@@ -38,7 +39,7 @@ function dishList(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRo
   const rows = dishes.map((d) => {
     const name = displayName(snapshot, ctx, d.name_translations);
     const hidden = d.is_active ? '' : html` <span class="badge off">${mt.hidden}</span>`;
-    return html`<li id="row-dishes-${d.id}" tabindex="-1"><a href="/admin/menu/dishes/${d.id}">${name}</a>${hidden} ${soldOutSwitch(ctx, d, soldOutNow(snapshot, d), name, '/admin/menu')}</li>`;
+    return html`<li id="row-dishes-${d.id}" tabindex="-1"><a href="/admin/menu/dishes/${d.id}">${thumbnail(d.image)}${name}</a>${hidden} ${soldOutSwitch(ctx, d, soldOutNow(snapshot, d), name, '/admin/menu')}</li>`;
   });
   return html`<ul class="dish-list" aria-label="${mt.dishesOf(displayName(snapshot, ctx, section.name_translations))}">${rows}</ul>`;
 }

@@ -9,7 +9,6 @@ import { isLocale } from '../../i18n/locales.js';
 import { currencySign } from '../../i18n/money.js';
 import { parseJson, storedTranslations, type Translations } from '../../i18n/text.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
-import { imageSrcsets, parseImageRef } from '../../resources/media/urls.js';
 import type { PanelContext } from '../context.js';
 import type { Editor } from '../editor.js';
 import {
@@ -23,6 +22,7 @@ import {
   select,
   str,
 } from '../forms.js';
+import { thumbnail } from '../photos.js';
 import {
   displayName,
   editLocales,
@@ -206,13 +206,6 @@ ${checkboxGroup({
 <p class="note schedule-words" id="${fieldId('schedule-words')}" role="status" data-words="${JSON.stringify(scheduleTemplates(ctx.locale))}"><strong>${mt.inWords}</strong> <span>${valuesInWords(ctx, v)}</span></p></fieldset>`;
 }
 
-/** The dish's photo, small (its smallest stored width), beside its name (nothing when it has none). */
-function thumbnail(row: ItemRow): Html {
-  const ref = parseImageRef(row.image);
-  const url = ref ? imageSrcsets(ref).src : null;
-  return url ? html`<img class="thumb" src="${url}" alt="" width="40" height="40" loading="lazy"> ` : html``;
-}
-
 function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): Html {
   const mt = menuTexts(ctx.locale);
   const dishes = snapshot.items.get(section.id) ?? [];
@@ -240,7 +233,7 @@ function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: Categor
     });
     const currency = currencySign(ctx.locale, snapshot.settings.currency);
     const soldOut = soldOutSwitch(ctx, d, soldOutNow(snapshot, d), name, back);
-    return html`<tr id="row-dishes-${d.id}" data-id="${d.id}" tabindex="-1"><td data-label="${mt.name}"><div>${thumbnail(d)}<a href="/admin/menu/dishes/${d.id}">${name}</a> ${badges}</div></td><td data-label="${mt.priceCol}"><div>${priceInPlace(ctx, d, name, back, currency)}</div></td><td data-label="${mt.soldOutCol}"><div>${soldOut}</div></td><td data-label="${mt.visibleCol}"><div>${visibleSwitch(ctx, d, name, back)}</div></td><td data-label="${mt.order}"><div class="order-cell"><span class="handle" aria-hidden="true">⠿</span>${move}</div></td></tr>`;
+    return html`<tr id="row-dishes-${d.id}" data-id="${d.id}" tabindex="-1"><td data-label="${mt.name}"><div>${thumbnail(d.image)}<a href="/admin/menu/dishes/${d.id}">${name}</a> ${badges}</div></td><td data-label="${mt.priceCol}"><div>${priceInPlace(ctx, d, name, back, currency)}</div></td><td data-label="${mt.soldOutCol}"><div>${soldOut}</div></td><td data-label="${mt.visibleCol}"><div>${visibleSwitch(ctx, d, name, back)}</div></td><td data-label="${mt.order}"><div class="order-cell"><span class="handle" aria-hidden="true">⠿</span>${move}</div></td></tr>`;
   });
   const table =
     dishes.length === 0
