@@ -220,6 +220,40 @@ describe('menu editor in Chromium', { skip }, () => {
     await context.close();
   });
 
+  test('the dish form’s sub-categories follow the chosen section, and say when it has none', async () => {
+    const { context, page, problems } = await ownerPage(390);
+    const types = await t.db.db
+      .selectFrom('types')
+      .select(['id', 'category_id'])
+      .where('tenant_id', '=', alpha)
+      .orderBy('id')
+      .execute();
+    const sections = await t.db.db
+      .selectFrom('categories')
+      .select('id')
+      .where('tenant_id', '=', alpha)
+      .orderBy('id')
+      .execute();
+    const typed = types[0]!.category_id;
+    const bare = sections.find((s) => !types.some((x) => x.category_id === s.id))!.id;
+    await page.goto(`${base}/admin/menu/dishes/new?section=${bare}`);
+    const options = () =>
+      page.locator('#f-type_id option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    assert.deepEqual(await options(), ['']);
+    assert.match((await page.locator('#f-type_id-hint').textContent()) ?? '', /has no sub-categories/);
+    await page.locator('#f-category_id').selectOption(String(typed));
+    assert.deepEqual(await options(), ['', ...types.filter((x) => x.category_id === typed).map((x) => String(x.id))]);
+    assert.equal(await page.locator('#f-type_id-hint').textContent(), 'Only the sub-categories of the chosen section.');
+    await page.locator('#f-type_id').selectOption(String(types[0]!.id));
+    // Back to a section without any: the choice is dropped, and the hint says why.
+    await page.locator('#f-category_id').selectOption(String(bare));
+    assert.deepEqual(await options(), ['']);
+    assert.equal(await page.locator('#f-type_id').inputValue(), '');
+    assert.match((await page.locator('#f-type_id-hint').textContent()) ?? '', /has no sub-categories/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test('the section form says when a time window crosses midnight, as it is typed', async () => {
     const { context, page } = await ownerPage();
     await page.goto(`${base}/admin/menu/sections/new`);
