@@ -1,11 +1,9 @@
 // Starts the benchmark's server processes (one at a time) and makes sure none outlives the run.
 //
 // Servers run as production runs them: the app is `node bin/menu.js serve` from the compiled dist/
-// (see ensureBuilt), with no IPC channel to this process. Both matter for the figures: the same app
-// run through tsx, or forked with an IPC channel, spent 5–8× more CPU in node's own header parser
-// (`_addHeaderLine`) on every request, while `menu serve` and a bare server did not — a benchmark
-// artefact, not what a deployment pays. A server says it listens on its stdout; its CPU time is read
-// from /proc.
+// (see ensureBuilt), with no IPC channel to this process. A server says it listens on its stdout;
+// its CPU time is read from /proc. Why it matters for the figures: bench/README.md, "Compiled, no
+// IPC, one request shape".
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
