@@ -45,6 +45,7 @@ export type MessageKey =
   | 'server_error'
   | 'section_not_empty'
   | 'type_in_use'
+  | 'type_of_other_section'
   | 'type_move_in_use'
   | 'body_not_object'
   | 'winery_in_use'
@@ -106,6 +107,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     too_many_requests: 'Troppe richieste. Riprova tra :count secondi.',
     server_error: 'Errore del server. Riprova tra qualche secondo.',
     section_not_empty: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
+    type_of_other_section:
+      ":Attribute selezionato appartiene a un'altra sezione: scegline uno della sezione del piatto.",
     type_in_use: 'La sottocategoria non può essere eliminata perché è usata da alcuni piatti.',
     type_move_in_use: "La sottocategoria non può essere spostata in un'altra sezione perché è usata da alcuni piatti.",
     body_not_object: 'Il corpo della richiesta deve essere un oggetto JSON.',
@@ -168,6 +171,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     too_many_requests: 'Too many requests. Please try again in :count seconds.',
     server_error: 'Server error. Please try again in a few seconds.',
     section_not_empty: 'The section cannot be deleted because it contains dishes or subsections.',
+    type_of_other_section: "The selected :attribute belongs to another section: choose one of the dish's own section.",
     type_in_use: 'The subcategory cannot be deleted because it is used by some dishes.',
     type_move_in_use: 'The subcategory cannot be moved to another section because it is used by some dishes.',
     body_not_object: 'The request body must be a JSON object.',
@@ -230,6 +234,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     too_many_requests: 'Trop de requêtes. Veuillez réessayer dans :count secondes.',
     server_error: 'Erreur du serveur. Veuillez réessayer dans quelques secondes.',
     section_not_empty: 'La section ne peut pas être supprimée car elle contient des plats ou des sous-sections.',
+    type_of_other_section:
+      'Le champ :attribute sélectionné appartient à une autre section : choisissez-en un de la section du plat.',
     type_in_use: 'La sous-catégorie ne peut pas être supprimée car elle est utilisée par certains plats.',
     type_move_in_use:
       'La sous-catégorie ne peut pas être déplacée vers une autre section car elle est utilisée par certains plats.',
@@ -294,6 +300,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     too_many_requests: 'Zu viele Anfragen. Bitte versuchen Sie es in :count Sekunden erneut.',
     server_error: 'Serverfehler. Bitte versuchen Sie es in einigen Sekunden erneut.',
     section_not_empty: 'Der Abschnitt kann nicht gelöscht werden, da er Gerichte oder Unterabschnitte enthält.',
+    type_of_other_section:
+      'Das ausgewählte Feld :attribute gehört zu einem anderen Abschnitt: Wählen Sie eines aus dem Abschnitt des Gerichts.',
     type_in_use: 'Die Unterkategorie kann nicht gelöscht werden, da sie von einigen Gerichten verwendet wird.',
     type_move_in_use:
       'Die Unterkategorie kann nicht in einen anderen Abschnitt verschoben werden, da sie von einigen Gerichten verwendet wird.',
@@ -363,6 +371,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     too_many_requests: 'Demasiadas solicitudes. Inténtelo de nuevo en :count segundos.',
     server_error: 'Error del servidor. Inténtelo de nuevo en unos segundos.',
     section_not_empty: 'La sección no se puede eliminar porque contiene platos o subsecciones.',
+    type_of_other_section:
+      'El campo :attribute seleccionado pertenece a otra sección: elija uno de la sección del plato.',
     type_in_use: 'La subcategoría no se puede eliminar porque la usan algunos platos.',
     type_move_in_use: 'La subcategoría no se puede mover a otra sección porque la usan algunos platos.',
     body_not_object: 'El cuerpo de la solicitud debe ser un objeto JSON.',

@@ -116,7 +116,10 @@ for (const dialect of dialects) {
         url: '/api/v1/admin/items',
         body: { category_id: section('Dolci').id, type_id: pasta.id, name: { it: 'Torta' }, price: 5 },
       });
-      assert.deepEqual(wrongType.json.errors, { type_id: ['Type id selezionato non è valido.'] });
+      // A real sub-category of another section is named as such, not the generic "is invalid".
+      assert.deepEqual(wrongType.json.errors, {
+        type_id: ["Type id selezionato appartiene a un'altra sezione: scegline uno della sezione del piatto."],
+      });
       const count = await t.db.db
         .selectFrom('items')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -212,6 +215,8 @@ for (const dialect of dialects) {
       });
       assert.equal(res.statusCode, 422);
       assert.deepEqual(Object.keys(res.json.errors), ['type_id']);
+      // Said as it is, not the generic "is invalid": the sub-category exists, but in another section.
+      assert.match(res.json.errors.type_id[0], /appartiene a un'altra sezione/);
       const ok = await admin({
         method: 'PUT',
         url: `/api/v1/admin/items/${dish.id}`,

@@ -340,6 +340,7 @@ for (const dialect of dialects) {
       const wrong = await c.post('/admin/menu/dishes', dishForm(other.id, { type_id: String(type.id) }));
       assert.equal(wrong.statusCode, 422);
       assert.match(wrong.body, /id="f-type_id-error">/);
+      assert.match(wrong.body, /belongs to another section|di un&#39;altra sezione|di un'altra sezione/);
     });
 
     test('the dish form: name, price and section first, other languages after; only the section’s sub-categories; traces', async () => {

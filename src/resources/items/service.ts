@@ -58,12 +58,14 @@ export type ItemInput = Static<typeof ItemInput>;
 /** category_id, type_id and winery_id must name rows of this tenant; the type must be of the dish's section. */
 async function checkReferences(trx: Db, tenantId: number, v: MenuValues<'items'>, issues: FieldIssue[]): Promise<void> {
   // category_id is undefined only when the body's own category_id failed its schema (one validation pass).
-  if (v.category_id !== undefined && !(await findRow(trx, 'categories', tenantId, v.category_id))) {
-    issues.push({ field: 'category_id', rule: 'exists' });
-  }
+  const section = v.category_id === undefined ? undefined : await findRow(trx, 'categories', tenantId, v.category_id);
+  if (v.category_id !== undefined && !section) issues.push({ field: 'category_id', rule: 'exists' });
   if (v.type_id !== null && v.category_id !== undefined) {
     const type = await findRow(trx, 'types', tenantId, v.type_id);
-    if (!type || type.category_id !== v.category_id) issues.push({ field: 'type_id', rule: 'exists' });
+    // Said as it is when the section is right: a sub-category of another section is the usual slip.
+    if (type && section && type.category_id !== v.category_id) {
+      issues.push({ field: 'type_id', rule: 'type_of_other_section' });
+    } else if (!type || type.category_id !== v.category_id) issues.push({ field: 'type_id', rule: 'exists' });
   }
   if (v.winery_id !== null && !(await findRow(trx, 'wineries', tenantId, v.winery_id))) {
     issues.push({ field: 'winery_id', rule: 'exists' });
