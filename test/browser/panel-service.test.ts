@@ -82,10 +82,20 @@ describe('service on a phone, in Chromium at 390 px', { skip }, () => {
     const dish = await firstDish();
     const { context, page, problems } = await phone(WAITER);
     await page.goto(`${base}/admin/menu`);
+    // The panel's header and navigation leave the phone's screen to the menu (they took 224 px).
+    const top = await page.evaluate(() => document.querySelector('nav.panel-nav')!.getBoundingClientRect().bottom);
+    assert.ok(top <= 130, `header and navigation end at ${top} px`);
+    // With script the tap is answered in place: no page load, the keyboard on the row's new button.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
     const row = page.locator(`#row-dishes-${dish.id}`);
     await row.getByRole('button', { name: /sold out until the end of tonight's service/ }).click();
-    await page.waitForURL(new RegExp(`/admin/menu#row-dishes-${dish.id}$`));
+    await row.locator('.badge.sold').waitFor();
     assert.match((await row.locator('.badge.sold').textContent()) ?? '', /sold out until 05:00/);
+    assert.equal(await page.evaluate(() => 'samePage' in window), true, 'the page was not reloaded');
+    assert.match(
+      (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '',
+      /: back on sale$/,
+    );
     const marked = await publicDish(dish.id);
     assert.equal(marked.sold_out, true);
     assert.equal(marked.sold_out_until, '2026-11-27T04:00:00+00:00');
@@ -111,16 +121,43 @@ describe('service on a phone, in Chromium at 390 px', { skip }, () => {
     const dish = await firstDish();
     const { context, page, problems } = await phone(WAITER);
     await page.goto(`${base}/admin/menu/sections/${dish.category_id}`);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const save = page.locator(`#row-dishes-${dish.id}`).getByRole('button', { name: /^Save the price/ });
+    // A price that is not one: said under the field, what was typed kept, nothing saved.
+    const before = (await publicDish(dish.id)).price;
+    await page.locator(`#price-${dish.id}`).fill('twelve');
+    await save.click();
+    await page.locator(`#row-dishes-${dish.id} .quick-error`).waitFor();
+    assert.match((await page.locator(`#row-dishes-${dish.id} .quick-error`).textContent()) ?? '', /must be a number/);
+    assert.equal(await page.locator(`#price-${dish.id}`).inputValue(), 'twelve');
+    assert.equal((await publicDish(dish.id)).price, before);
     await page.locator(`#price-${dish.id}`).fill('14,50');
-    await page
+    await save.click();
+    await page.waitForFunction((id) => !document.querySelector(`#row-dishes-${id} .quick-error`), dish.id);
+    assert.equal((await publicDish(dish.id)).price, 14.5);
+    assert.equal(await page.locator(`#price-${dish.id}`).inputValue(), '14.50');
+    assert.equal(await page.evaluate(() => 'samePage' in window), true, 'the page was not reloaded');
+    // The visible switch too, its row's "hidden" badge following.
+    await page.locator(`#row-dishes-${dish.id} form[action$="/visible"] button`).click();
+    await page.locator(`#row-dishes-${dish.id} form[action$="/visible"] button[aria-checked="false"]`).waitFor();
+    assert.equal(await page.locator(`#row-dishes-${dish.id} td .badge.off`).count(), 1);
+    await page.locator(`#row-dishes-${dish.id} form[action$="/visible"] button`).click();
+    await page.locator(`#row-dishes-${dish.id} form[action$="/visible"] button[aria-checked="true"]`).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+    // Without script the same form is a plain POST coming back to the row.
+    const plain = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const bare = await plain.newPage();
+    await signInWithForm(bare, base, WAITER.email, WAITER.password);
+    await bare.goto(`${base}/admin/menu/sections/${dish.category_id}`);
+    await bare.locator(`#price-${dish.id}`).fill('15');
+    await bare
       .locator(`#row-dishes-${dish.id}`)
       .getByRole('button', { name: /^Save the price/ })
       .click();
-    await page.waitForURL(new RegExp(`#row-dishes-${dish.id}$`));
-    assert.equal((await publicDish(dish.id)).price, 14.5);
-    assert.equal(await page.locator(`#price-${dish.id}`).inputValue(), '14.50');
-    assert.deepEqual(problems, []);
-    await context.close();
+    await bare.waitForURL(new RegExp(`#row-dishes-${dish.id}$`));
+    assert.equal((await publicDish(dish.id)).price, 15);
+    await plain.close();
   });
 
   test('staff are refused settings and tokens: the pages and direct POSTs answer 403, nothing changes', async () => {

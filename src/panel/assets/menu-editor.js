@@ -1,7 +1,8 @@
 // The menu editor's script (an ES module, no build step): drag and drop to reorder a list, the
 // arrow buttons moving a row in place (one place per press, the keyboard staying on the row; they
 // are plain forms without script), the time window's note that follows the two times as they are
-// typed, and the dish form's sub-categories following its section.
+// typed, the dish form's sub-categories following its section, and a dish row's one-tap forms (sold
+// out, visible, price) answered in place.
 
 /** Rows of a [data-reorder] list can be dragged by their handle; the drop sends the new order. */
 function draggable(list) {
@@ -238,6 +239,90 @@ function scheduleWords() {
   form.addEventListener('change', update);
 }
 
+/**
+ * A dish row's one-tap forms (sold out, visible, the price typed in place) without leaving the page:
+ * the form is sent as it is, the page it comes back to is read, and this row's forms (and its name
+ * cell's badges) are replaced by the new ones, the keyboard staying on the same control. A refused
+ * value (a price that is not one) is said under the form, keeping what was typed. Anything else
+ * (the session ended, the dish is gone) sends the form the ordinary way and the page explains.
+ */
+function quickInPlace(form) {
+  form.addEventListener('submit', async (event) => {
+    const row = form.closest('[id^="row-dishes-"]');
+    if (!row) return;
+    event.preventDefault();
+    if (form.dataset.busy) return;
+    const submitter = event.submitter;
+    const body = new URLSearchParams(new FormData(form, submitter));
+    form.dataset.busy = '1';
+    let res;
+    let page;
+    try {
+      res = await fetch(form.action, { method: 'POST', body, credentials: 'same-origin' });
+      page = new DOMParser().parseFromString(await res.text(), 'text/html');
+    } catch {
+      res = undefined;
+    }
+    delete form.dataset.busy;
+    if (res?.ok && res.redirected) {
+      const fresh = page.getElementById(row.id);
+      if (!fresh) {
+        location.assign(res.url);
+        return;
+      }
+      refreshRow(row, fresh, form, submitter);
+      return;
+    }
+    if (res?.status === 422) {
+      const said = page.querySelector('.notice-error')?.textContent ?? '';
+      let line = form.nextElementSibling?.classList.contains('quick-error') ? form.nextElementSibling : null;
+      if (!line) {
+        line = document.createElement('p');
+        line.className = 'field-error quick-error';
+        line.setAttribute('role', 'alert');
+        form.after(line);
+      }
+      line.textContent = said;
+      form.querySelector('input:not([type=hidden])')?.focus();
+      return;
+    }
+    // The ordinary way: the pressed button's value goes with it, and the page explains.
+    if (submitter?.name) {
+      const field = document.createElement('input');
+      field.type = 'hidden';
+      field.name = submitter.name;
+      field.value = submitter.value;
+      form.append(field);
+    }
+    form.submit();
+  });
+}
+
+/** Puts the row's new forms and badges in place of the old ones; the keyboard stays on the pressed control. */
+function refreshRow(row, fresh, sent, submitter) {
+  let focus;
+  for (const old of row.querySelectorAll('form.quick')) {
+    const next = fresh.querySelector(`form.quick[action="${old.getAttribute('action')}"]`);
+    if (!next) continue;
+    const adopted = document.importNode(next, true);
+    if (old.nextElementSibling?.classList.contains('quick-error')) old.nextElementSibling.remove();
+    old.replaceWith(adopted);
+    quickInPlace(adopted);
+    if (old === sent) {
+      focus =
+        (submitter?.name && adopted.querySelector(`button[name="${submitter.name}"][value="${submitter.value}"]`)) ||
+        adopted.querySelector('button');
+      statusLine().textContent = adopted.querySelector('.badge')?.textContent ?? '';
+    }
+  }
+  // The name cell of a section's table carries the badges (hidden, sold out) that may have changed.
+  const cell = row.querySelector('td');
+  const freshCell = fresh.querySelector('td');
+  if (row.tagName === 'TR' && cell && freshCell)
+    cell.replaceChildren(...document.importNode(freshCell, true).childNodes);
+  focus?.focus();
+}
+
 /** After a move, the keyboard stays on the row that moved (the page came back with its #row-… anchor). */
 function focusMovedRow() {
   if (!location.hash.startsWith('#row-')) return;
@@ -246,6 +331,7 @@ function focusMovedRow() {
 
 for (const list of document.querySelectorAll('[data-reorder]')) draggable(list);
 for (const form of document.querySelectorAll('form.move')) movesInPlace(form);
+for (const form of document.querySelectorAll('form.quick')) quickInPlace(form);
 focusMovedRow();
 windowNote();
 subCategoriesFollowSection();
