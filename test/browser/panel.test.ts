@@ -174,9 +174,10 @@ describe('admin panel in Chromium', { skip }, () => {
     );
     await page.locator('#f-primary_color').fill('#4a7b2c');
     await reloaded;
-    await preview.locator('h2').first().waitFor();
+    // The first heading shown (the filters' heading is folded behind their button on the page).
+    await preview.locator('h2:visible').first().waitFor();
     const colour = await preview
-      .locator('h2')
+      .locator('h2:visible')
       .first()
       .evaluate((el) => getComputedStyle(el).color);
     assert.equal(colour, 'rgb(74, 123, 44)');
