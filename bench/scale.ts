@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -234,8 +235,34 @@ interface CacheCounters {
 }
 
 /** The cache counters of a WORKERS=1 server, from its /metrics (loopback callers need no token). */
+/**
+ * GET with exactly the header names wrk sends (Host, Accept-Encoding), over a raw socket closed by
+ * the server's answer: a scrape between runs must not teach the server another header sequence (see
+ * bench/README.md, "Compiled, no IPC, one request shape").
+ */
+function wrkShapedGet(port: number, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: identity\r\n\r\n`),
+    );
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const all = Buffer.concat(chunks);
+      const end = all.indexOf('\r\n\r\n');
+      const length = Number(/content-length: (\d+)/i.exec(all.subarray(0, Math.max(0, end)).toString('latin1'))?.[1]);
+      if (end >= 0 && all.length >= end + 4 + length) {
+        socket.destroy();
+        resolve(all.subarray(end + 4, end + 4 + length).toString('utf8'));
+      }
+    });
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`GET ${path} timed out`)));
+  });
+}
+
 async function cacheCounters(port: number): Promise<CacheCounters> {
-  const res = await timedGet(port, 'localhost', '/metrics');
+  const res = { body: await wrkShapedGet(port, '/metrics') };
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.body)?.[1] ?? 0);
   const evictions = new Map<string, number>();
   for (const m of res.body.matchAll(/^menu_cache_kind_evictions_total\{kind="([^"]+)"\} (\S+)$/gm)) {
