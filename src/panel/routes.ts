@@ -65,7 +65,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerPreview(app);
   registerTokens(app, now);
   registerStaff(app, now);
-  registerAccount(app);
+  registerAccount(app, now);
 
   app.setNotFoundHandler(async (request, reply) => {
     const ctx = await panelContext(app, request, reply, now);

@@ -44,6 +44,8 @@ export const en = {
     `Too many failed sign-ins for this e-mail from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at}.`,
   throttledIp: (minutes: number, at: string) =>
     `Too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at}.`,
+  throttledPassword: (minutes: number, at: string) =>
+    `Too many wrong current passwords from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at}.`,
   signedOut: 'You have signed out.',
   keptSignIn: 'Your session had ended, so nothing was saved yet. Sign in again: what you typed is kept.',
   keptTitle: 'Save your changes',

@@ -48,6 +48,8 @@ export const it: PanelTexts = {
     `Troppi accessi non riusciti per questa e-mail dalla tua rete. Riprova tra ${minuti(m)}, alle ${at}.`,
   throttledIp: (m: number, at: string) =>
     `Troppi accessi non riusciti dalla tua rete. Riprova tra ${minuti(m)}, alle ${at}.`,
+  throttledPassword: (m: number, at: string) =>
+    `Troppe password attuali sbagliate dalla tua rete. Riprova tra ${minuti(m)}, alle ${at}.`,
   signedOut: 'Sei uscito.',
   keptSignIn:
     'La sessione era scaduta, quindi non è stato ancora salvato nulla. Accedi di nuovo: quello che hai scritto è conservato.',

@@ -82,5 +82,41 @@ for (const dialect of dialects) {
       assert.equal((await from('203.0.113.99, 198.51.100.7').signIn(OWNER.email, OWNER.password)).statusCode, 429);
       assert.equal((await from('198.51.100.8').signIn(OWNER.email, OWNER.password)).statusCode, 303);
     });
+
+    test('wrong current passwords on the account page are held like sign-ins: there, not from elsewhere, not another restaurant', async () => {
+      const here = from('198.51.100.20');
+      assert.equal((await here.signIn(OWNER.email, OWNER.password)).statusCode, 303);
+      await here.get('/admin/account');
+      const change = (c: PanelClient, current: string, confirm = 'a new long password') =>
+        c.post('/admin/account/password', { current, next: 'a new long password', confirm });
+      for (let i = 0; i < 5; i++) {
+        const res = await change(here, `guess ${i}`);
+        assert.equal(res.statusCode, 422, `attempt ${i + 1}`);
+        assert.match(res.body, /id="f-current-error">/);
+      }
+      // The right current password is not even checked now, and nothing changes.
+      const held = await change(here, OWNER.password);
+      assert.equal(held.statusCode, 429);
+      assert.match(
+        held.body,
+        /Too many wrong current passwords from your network\. Try again in 15 minutes, at \d\d:\d\d\./,
+      );
+      assert.ok(Number(held.headers['retry-after']) > 0);
+      // The same counts hold a sign-in of that e-mail from that address.
+      assert.equal((await from('198.51.100.20').signIn(OWNER.email, OWNER.password)).statusCode, 429);
+      // From another address the owner's right current password is accepted (only the mismatch is said).
+      const elsewhere = from('203.0.113.20');
+      assert.equal((await elsewhere.signIn(OWNER.email, OWNER.password)).statusCode, 303);
+      await elsewhere.get('/admin/account');
+      const mismatch = await change(elsewhere, OWNER.password, 'something else');
+      assert.equal(mismatch.statusCode, 422);
+      assert.doesNotMatch(mismatch.body, /id="f-current-error">/);
+      assert.match(mismatch.body, /id="f-confirm-error">/);
+      // Another restaurant's owner at the held address is not affected.
+      const beta = from('198.51.100.20', bed.app, 'beta');
+      assert.equal((await beta.signIn(BETA_OWNER.email, BETA_OWNER.password)).statusCode, 303);
+      await beta.get('/admin/account');
+      assert.equal((await change(beta, BETA_OWNER.password, 'something else')).statusCode, 422);
+    });
   });
 }

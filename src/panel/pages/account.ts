@@ -1,11 +1,14 @@
 // /admin/account: who is signed in, and changing one's own password (the current one is required;
-// every other session of the user ends).
+// every other session of the user ends). Wrong current passwords count with the failed sign-ins of
+// that e-mail from that address (throttle.ts): a borrowed session cannot guess the password freely.
 import type { FastifyInstance } from 'fastify';
 import { changePassword, passwordChangeProblems, UserInputError } from '../../accounts/users/service.js';
 import { type Html, html } from '../../http/html.js';
 import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
+import { formatTime } from '../format.js';
 import { addError, asForm, csrfField, errorSummary, type FieldErrors, input, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
+import { clearFailures, heldBack, recordFailure, throttleKeys } from '../throttle.js';
 import { problemMessage } from './problems.js';
 
 function accountPage(ctx: PanelContext, errors: FieldErrors = {}, message?: string): Html {
@@ -24,7 +27,7 @@ ${input({ name: 'confirm', label: t.confirmPassword, type: 'password', value: ''
   return renderPage(ctx, { title: t.account, body, active: 'account' });
 }
 
-export function registerAccount(app: FastifyInstance): void {
+export function registerAccount(app: FastifyInstance, now: () => number): void {
   app.get('/account', async (request, reply) => {
     const changed = queryParam(request, 'changed');
     return sendPage(
@@ -39,12 +42,22 @@ export function registerAccount(app: FastifyInstance): void {
     const current = str(body, 'current');
     const next = str(body, 'next');
     const errors: FieldErrors = {};
+    const keys = throttleKeys(request.tenant.id, ctx.session!.user.email, request.ip);
+    const held = await heldBack(app.database.db, request.tenant.id, keys, now());
+    if (held) {
+      // Held like a sign-in: the password is not even checked.
+      addError(errors, 'current', ctx.t.throttledPassword(held.minutes, formatTime(ctx, held.retryAt)));
+      reply.header('retry-after', String(Math.max(1, Math.ceil((held.retryAt - now()) / 1000))));
+      return sendPage(reply, accountPage(ctx, errors), 429);
+    }
     if (next !== str(body, 'confirm')) addError(errors, 'confirm', ctx.t.passwordMismatch);
     // Every problem at once: a wrong current password and a short new one are said together with a mismatch.
     const problems = await passwordChangeProblems(app.database.db, request.tenant.id, ctx.session!.user.id, {
       current,
       next,
     });
+    if (problems.includes('password_wrong')) await recordFailure(app.database.db, request.tenant.id, keys, now());
+    else await clearFailures(app.database.db, request.tenant.id, keys);
     for (const problem of problems) {
       addError(errors, problem === 'password_wrong' ? 'current' : 'next', problemMessage(ctx, problem));
     }
