@@ -54,7 +54,7 @@ const pages: [string, string, Step?][] = [
       // An unsaved change, to show the preview following the form.
       await page.locator('#f-primary_color').fill('#1d4e89');
       await page.waitForResponse((r) => r.url().includes('/admin/theme/preview?') && r.url().includes('1d4e89'));
-      await page.frameLocator('#theme-preview').locator('h2').first().waitFor();
+      await page.frameLocator('#theme-preview').locator('section.top > h2').first().waitFor();
       // A frame below the fold is painted only once it has been in view.
       await page.locator('#theme-preview').scrollIntoViewIfNeeded();
       await page.waitForTimeout(500);
