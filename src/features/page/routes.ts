@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Schedule, scheduleOf } from '../../catalog/snapshot.js';
-import { publicAddress } from '../../config.js';
 import { isLocale, type Locale, servedLocaleFrom } from '../../i18n/locales.js';
 import { menuData } from '../menu/compose.js';
 import { matchesEtag, negotiateEncoding } from '../menu/document.js';
+import { qrAddresses } from '../qr/address.js';
 import { registerFonts } from './fonts.js';
 import { MENU_SCRIPT } from './menu-script.js';
 import { type PageFilter, pageImages, parseFilter, renderMenuPage } from './render.js';
@@ -48,6 +48,8 @@ const PAGE_HEADERS = Object.freeze({
 });
 
 export const pageRoutes: FastifyPluginAsync = async (app) => {
+  // The public address (own domain or the service's), looked up once per menu version.
+  const addressOf = qrAddresses(app);
   /** The menu page (or its A4 form): cached like the JSON document, per version, locale, open sections and filter. */
   // The page takes any query (a diner's link may carry anything); each value is checked where read.
   type PageRequest = FastifyRequest<{ Querystring: Record<string, unknown> }>;
@@ -69,6 +71,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
       : undefined;
     if (!doc) {
       const snapshot = await app.snapshots.get(tenant);
+      // The canonical, Open Graph and JSON-LD address: the restaurant's own domain when it has one.
+      const address = await addressOf(tenant);
       const current = app.snapshots.schedule(tenant) ?? scheduleOf(snapshot);
       const openKey = app.snapshots.openKey(snapshot, snapshot.settings.timezone);
       const locale = pageLocale(current, langCode, acceptLanguage);
@@ -79,7 +83,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
             locale,
             images: pageImages(snapshot),
             filter,
-            address: publicAddress(app.config, snapshot.slug),
+            address,
             print,
           }).toString(),
         ),
