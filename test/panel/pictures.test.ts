@@ -64,6 +64,10 @@ for (const dialect of dialects) {
         /<input id="f-photo" name="photo" type="file" accept="image\/jpeg,image\/png,image\/webp"/,
       );
       assert.match(page.body, /No photo yet\./);
+      // A dish not created yet says where its photo will go.
+      const blank = await c.get('/admin/menu/dishes/new');
+      assert.match(blank.body, /You can add a photo once the dish is created\./);
+      assert.doesNotMatch(blank.body, /enctype="multipart\/form-data"/);
     });
 
     test('a real image uploaded: stored, shown on the dish page and as the list thumbnail; replaced; removed', async () => {

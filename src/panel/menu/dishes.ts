@@ -25,7 +25,7 @@ import {
   select,
   str,
 } from '../forms.js';
-import { pictureField } from '../photos.js';
+import { pictureField, pictureLater } from '../photos.js';
 import {
   displayName,
   editLocales,
@@ -233,7 +233,8 @@ function dishFields(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, er
       ? ''
       : html`<fieldset><legend>${mt.otherLanguages}</legend><p class="hint">${translationsHint(ctx, snapshot)}</p>
 ${languageColumns(ctx, others, [{ ...name, requireDefault: false }, description], errors, row && { resource: 'items', id: row.id })}</fieldset>`;
-  return html`<fieldset><legend>${mt.dishEssentials}</legend>${fieldError(fieldId('name'), errors.name ?? [])}
+  // A new dish: its photo's form appears on its page once it exists (photos.ts).
+  return html`${row ? '' : pictureLater(ctx)}<fieldset><legend>${mt.dishEssentials}</legend>${fieldError(fieldId('name'), errors.name ?? [])}
 ${translationInput(ctx, first, name, errors, true)}
 ${price}
 ${select({ name: 'category_id', label: mt.section, value: v.category_id, errors, required: true, options: sectionOptions(ctx, snapshot) })}
