@@ -46,6 +46,7 @@ export type MessageKey =
   | 'section_not_empty'
   | 'type_in_use'
   | 'type_of_other_section'
+  | 'range_needs_both'
   | 'type_move_in_use'
   | 'body_not_object'
   | 'winery_in_use'
@@ -109,6 +110,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     section_not_empty: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
     type_of_other_section:
       ":Attribute selezionato appartiene a un'altra sezione: scegline uno della sezione del piatto.",
+    range_needs_both: "Per :attribute scrivi sia l'orario di apertura sia quello di chiusura.",
     type_in_use: 'La sottocategoria non può essere eliminata perché è usata da alcuni piatti.',
     type_move_in_use: "La sottocategoria non può essere spostata in un'altra sezione perché è usata da alcuni piatti.",
     body_not_object: 'Il corpo della richiesta deve essere un oggetto JSON.',
@@ -172,6 +174,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     server_error: 'Server error. Please try again in a few seconds.',
     section_not_empty: 'The section cannot be deleted because it contains dishes or subsections.',
     type_of_other_section: "The selected :attribute belongs to another section: choose one of the dish's own section.",
+    range_needs_both: 'For :attribute, type both the opening and the closing time.',
     type_in_use: 'The subcategory cannot be deleted because it is used by some dishes.',
     type_move_in_use: 'The subcategory cannot be moved to another section because it is used by some dishes.',
     body_not_object: 'The request body must be a JSON object.',
@@ -236,6 +239,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     section_not_empty: 'La section ne peut pas être supprimée car elle contient des plats ou des sous-sections.',
     type_of_other_section:
       'Le champ :attribute sélectionné appartient à une autre section : choisissez-en un de la section du plat.',
+    range_needs_both: "Pour :attribute, indiquez l'heure d'ouverture et l'heure de fermeture.",
     type_in_use: 'La sous-catégorie ne peut pas être supprimée car elle est utilisée par certains plats.',
     type_move_in_use:
       'La sous-catégorie ne peut pas être déplacée vers une autre section car elle est utilisée par certains plats.',
@@ -302,6 +306,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     section_not_empty: 'Der Abschnitt kann nicht gelöscht werden, da er Gerichte oder Unterabschnitte enthält.',
     type_of_other_section:
       'Das ausgewählte Feld :attribute gehört zu einem anderen Abschnitt: Wählen Sie eines aus dem Abschnitt des Gerichts.',
+    range_needs_both: 'Geben Sie für :attribute sowohl die Öffnungs- als auch die Schließzeit an.',
     type_in_use: 'Die Unterkategorie kann nicht gelöscht werden, da sie von einigen Gerichten verwendet wird.',
     type_move_in_use:
       'Die Unterkategorie kann nicht in einen anderen Abschnitt verschoben werden, da sie von einigen Gerichten verwendet wird.',
@@ -373,6 +378,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     section_not_empty: 'La sección no se puede eliminar porque contiene platos o subsecciones.',
     type_of_other_section:
       'El campo :attribute seleccionado pertenece a otra sección: elija uno de la sección del plato.',
+    range_needs_both: 'Para :attribute, indique la hora de apertura y la de cierre.',
     type_in_use: 'La subcategoría no se puede eliminar porque la usan algunos platos.',
     type_move_in_use: 'La subcategoría no se puede mover a otra sección porque la usan algunos platos.',
     body_not_object: 'El cuerpo de la solicitud debe ser un objeto JSON.',

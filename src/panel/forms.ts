@@ -62,7 +62,10 @@ export function fieldErrors(ctx: PanelContext, issues: FieldIssue[], labels: Rec
   for (const issue of issues) {
     const field = formField(issue, fields);
     const attribute = labels[field] ?? field.replace(/_/g, ' ');
-    addError(errors, field, formatMessage(ctx.locale, issue.rule, { attribute, ...issue.params }));
+    // A rule naming another field of the form ("after or equal to date_from") names it by its label.
+    const params = { ...issue.params };
+    if (typeof params.date === 'string' && labels[params.date]) params.date = labels[params.date];
+    addError(errors, field, formatMessage(ctx.locale, issue.rule, { attribute, ...params }));
   }
   return errors;
 }

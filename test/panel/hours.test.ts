@@ -93,6 +93,8 @@ for (const dialect of dialects) {
       assert.match(bad.body, /<fieldset class="hours-day invalid" id="f-opening_hours_weekly_2"/);
       assert.match(bad.body, /<fieldset class="hours-day invalid" id="f-opening_hours_exceptions_1"/);
       assert.match(bad.body, /<a href="#f-opening_hours_weekly_0">Monday: /);
+      // A range typed with one of its times says what is missing, not a bare "is required".
+      assert.match(bad.body, /For Wednesday, type both the opening and the closing time\./);
       assert.match(bad.body, /name="hours_1_0_closes" type="time" value="12:00"/, 'what was typed stays');
       assert.deepEqual(await hours(), stored);
 

@@ -499,6 +499,8 @@ for (const dialect of dialects) {
       assert.equal(bad.statusCode, 422);
       for (const field of ['weekdays', 'date_to', 'time_end'])
         assert.match(bad.body, new RegExp(`id="f-${field}-error">`));
+      // The other date is named by its label on the form, not by its API name.
+      assert.doesNotMatch(bad.body, /equal to date_from/);
       const still = await bed.db.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       assert.equal(still.weekdays, '[]');
     });

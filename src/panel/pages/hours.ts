@@ -79,7 +79,7 @@ export function hoursFormIssues(hours: OpeningHours): FieldIssue[] {
   const partial = (path: string, ranges: Range[]) =>
     ranges.forEach((r, j) => {
       for (const end of ['opens', 'closes'] as const) {
-        if (r[end] === '') issues.push({ field: `${path}.ranges.${j}.${end}`, rule: 'required' });
+        if (r[end] === '') issues.push({ field: `${path}.ranges.${j}.${end}`, rule: 'range_needs_both' });
       }
     });
   for (const [i, day] of hours.weekly.entries()) partial(`opening_hours.weekly.${i}`, day.ranges);
