@@ -254,6 +254,44 @@ describe('menu editor in Chromium', { skip }, () => {
     await context.close();
   });
 
+  test('the dish form’s “Add another price” shows one more price row per press, up to six; the prices are saved', async () => {
+    const { context, page, problems } = await ownerPage(390);
+    const dish = await firstDish();
+    await page.goto(`${base}/admin/menu/dishes/${dish.id}`);
+    await page.locator('details.variants > summary').click();
+    const shown = () =>
+      page.locator('fieldset.variant').evaluateAll((f) => f.filter((x) => !(x as HTMLElement).hidden).length);
+    assert.equal(await shown(), 2, 'the first price and one empty row');
+    const add = page.getByRole('button', { name: 'Add another price' });
+    for (const rows of [3, 4, 5, 6]) {
+      await add.click();
+      assert.equal(await shown(), rows);
+      assert.equal(
+        await page.evaluate(() => (document.activeElement as HTMLInputElement).name),
+        `variant_${rows - 1}_price`,
+      );
+    }
+    assert.equal(await add.isVisible(), false, 'no seventh price');
+    await page.getByLabel('Label of price 1 (Italian)').fill('Piccola');
+    await page.getByLabel('Price 2 (€)').fill('9');
+    await page.getByLabel('Label of price 2 (Italian)').fill('Media');
+    await page.getByLabel('Price 3 (€)').fill('12,50');
+    await page.getByLabel('Label of price 3 (Italian)').fill('Grande');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/saved=1/);
+    const api = await call(t.app, { url: `/api/v1/items/${dish.id}`, host: 'alpha' });
+    assert.deepEqual(
+      api.json.data.variants.map((v: { label: string; price: number }) => [v.label, v.price]),
+      [
+        ['Piccola', api.json.data.price],
+        ['Media', 9],
+        ['Grande', 12.5],
+      ],
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test('the section form says when a time window crosses midnight, as it is typed', async () => {
     const { context, page } = await ownerPage();
     await page.goto(`${base}/admin/menu/sections/new`);

@@ -323,6 +323,21 @@ function refreshRow(row, fresh, sent, submitter) {
   focus?.focus();
 }
 
+/** "Add another price" on the dish form shows the next hidden price row and puts the keyboard in it. */
+function variantRows() {
+  const button = document.querySelector('details.variants button.add-variant');
+  if (!button) return;
+  const spare = () => button.parentElement.querySelector('fieldset.variant[data-spare][hidden]');
+  button.hidden = !spare();
+  button.addEventListener('click', () => {
+    const row = spare();
+    if (!row) return;
+    row.hidden = false;
+    row.querySelector('input')?.focus();
+    button.hidden = !spare();
+  });
+}
+
 /** After a move, the keyboard stays on the row that moved (the page came back with its #row-… anchor). */
 function focusMovedRow() {
   if (!location.hash.startsWith('#row-')) return;
@@ -336,3 +351,4 @@ focusMovedRow();
 windowNote();
 subCategoriesFollowSection();
 scheduleWords();
+variantRows();

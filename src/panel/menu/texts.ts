@@ -108,6 +108,7 @@ const en = {
   variantFirst: 'First price (the price above)',
   variantFirstHint: 'Its label, e.g. “glass” or “small”:',
   variantN: (n: number) => `Price ${n}`,
+  variantAdd: 'Add another price',
   variantLabelIn: (n: number, language: string) => `Label of price ${n} (${language})`,
   variantPrice: (n: number, currency: string) => `Price ${n} (${currency})`,
   tracesHint:
@@ -258,6 +259,7 @@ const it: MenuTexts = {
   variantFirst: 'Primo prezzo (quello qui sopra)',
   variantFirstHint: 'La sua etichetta, es. “calice” o “piccola”:',
   variantN: (n) => `Prezzo ${n}`,
+  variantAdd: 'Aggiungi un altro prezzo',
   variantLabelIn: (n, language) => `Etichetta del prezzo ${n} (${language})`,
   variantPrice: (n, currency) => `Prezzo ${n} (${currency})`,
   tracesHint:

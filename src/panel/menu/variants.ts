@@ -89,7 +89,10 @@ export function variantsFields(ctx: PanelContext, snapshot: MenuSnapshot, v: Var
   const mt = menuTexts(ctx.locale);
   const locales = editLocales(snapshot);
   const currency = currencySign(ctx.locale, snapshot.settings.currency);
-  const rows = Array.from({ length: shownRows(v, errors) }, (_, i) => {
+  const shown = shownRows(v, errors);
+  // Every row is in the page; those past the first empty one stay hidden until "Add another price"
+  // (script) shows one more. Without script a save brings the next empty row, as before.
+  const rows = Array.from({ length: MAX_VARIANTS }, (_, i) => {
     const id = fieldId(`variants_${i}`);
     const messages = errors[`variants_${i}`] ?? [];
     const labels = locales.map((locale) => {
@@ -120,7 +123,7 @@ export function variantsFields(ctx: PanelContext, snapshot: MenuSnapshot, v: Var
               'aria-describedby': messages.length ? `${id}-error` : undefined,
             },
           )}></div>`;
-    return html`<fieldset class="variant${messages.length ? ' invalid' : ''}" id="${id}" tabindex="-1"><legend>${
+    return html`<fieldset class="variant${messages.length ? ' invalid' : ''}" id="${id}" tabindex="-1"${i >= shown ? html` hidden data-spare` : ''}><legend>${
       i === 0 ? mt.variantFirst : mt.variantN(i + 1)
     }</legend>${fieldError(id, messages)}${price}<div class="variant-labels">${labels}</div></fieldset>`;
   });
@@ -128,5 +131,5 @@ export function variantsFields(ctx: PanelContext, snapshot: MenuSnapshot, v: Var
   return html`<details class="variants"${open ? html` open` : ''}><summary>${mt.variantsTitle}</summary><p class="hint">${mt.variantsHint}</p>${fieldError(
     fieldId('variants'),
     errors.variants ?? [],
-  )}${rows}</details>`;
+  )}${rows}${shown < MAX_VARIANTS ? html`<button type="button" class="add-variant" hidden>${mt.variantAdd}</button>` : ''}</details>`;
 }
