@@ -86,6 +86,11 @@ for (const dialect of dialects) {
         timeZone: 'UTC',
       }).format(new Date(`${today}T12:00:00Z`));
       assert.ok(page.body.includes(`From ${day} to ${day} (Europe/Rome).`));
+      // The advice under it writes the period the same way: no ISO day anywhere in it.
+      const advice = /<ul class="insights">[\s\S]*?<\/ul>/.exec(page.body)?.[0] ?? '';
+      assert.doesNotMatch(advice, /\d{4}-\d{2}-\d{2}/);
+      const quiet = await c.get('/admin/analytics?from=2020-01-01&to=2020-01-05');
+      assert.ok(quiet.body.includes('The menu was not viewed from Wed, 1 Jan 2020 to Sun, 5 Jan 2020.'), quiet.body);
       const bad = await c.get(`/admin/analytics?from=${today}&to=2000-01-01`);
       assert.equal(bad.statusCode, 422);
       assert.match(bad.body, /id="f-to-error">/);

@@ -23,13 +23,13 @@ const POPULAR = 10;
 function build(
   locale: Locale,
   kind: InsightKind,
-  r: Range,
+  period: { from: string; to: string },
   params: Record<string, string | number> | null,
   figures: Record<string, unknown>,
   items: ItemReportRow[] = [],
 ): Insight {
   const text = insightTexts[locale][kind];
-  const message = params === null ? fillText(text.empty, { from: r.from, to: r.to }) : fillText(text.message, params);
+  const message = params === null ? fillText(text.empty, period) : fillText(text.message, params);
   return {
     kind,
     title: text.title,
@@ -40,7 +40,18 @@ function build(
   };
 }
 
-export async function insights(db: Db, r: Range, snapshot: MenuSnapshot, locale: Locale): Promise<Insight[]> {
+/**
+ * `day` writes a calendar day into the messages: ISO in the API (a client formats it), the
+ * panel's language on the dashboard (an owner reads "21 Nov 2026", not "2026-11-21").
+ */
+export async function insights(
+  db: Db,
+  r: Range,
+  snapshot: MenuSnapshot,
+  locale: Locale,
+  day: (isoDay: string) => string = (d) => d,
+): Promise<Insight[]> {
+  const period = { from: day(r.from), to: day(r.to) };
   const [items, hours, byLocale, allergens] = await Promise.all([
     itemsReport(db, r, snapshot, locale),
     menuViewsByHour(db, r.tenantId, r.from, r.to),
@@ -57,7 +68,7 @@ export async function insights(db: Db, r: Range, snapshot: MenuSnapshot, locale:
     build(
       locale,
       'popular_not_recommended',
-      r,
+      period,
       notRecommended.length === 0
         ? null
         : { count: notRecommended.length, dishes: notRecommended.map((i) => i.name).join(', '), views: npViews },
@@ -72,8 +83,8 @@ export async function insights(db: Db, r: Range, snapshot: MenuSnapshot, locale:
     build(
       locale,
       'no_views',
-      r,
-      unseen.length === 0 ? null : { count: unseen.length, from: r.from, to: r.to },
+      period,
+      unseen.length === 0 ? null : { count: unseen.length, ...period },
       { count: unseen.length },
       unseen,
     ),
@@ -89,7 +100,7 @@ export async function insights(db: Db, r: Range, snapshot: MenuSnapshot, locale:
     build(
       locale,
       'busiest_hour',
-      r,
+      period,
       busiest && busiest.views > 0
         ? {
             hour: pad(busiest.hour),
@@ -124,7 +135,7 @@ export async function insights(db: Db, r: Range, snapshot: MenuSnapshot, locale:
     build(
       locale,
       'untranslated_locale',
-      r,
+      period,
       worst ? { language: languageName(locale, worst.locale), count: worst.ids.size, views: worst.views } : null,
       worst
         ? { locale: worst.locale, dishes: worst.ids.size, views: worst.views }
@@ -144,7 +155,7 @@ export async function insights(db: Db, r: Range, snapshot: MenuSnapshot, locale:
     build(
       locale,
       'top_allergens',
-      r,
+      period,
       top.length === 0 ? null : { allergens: top.map((a) => a.name).join(', '), filters, dishes: containing.length },
       { allergens: top, filters, dishes: containing.length },
       items.filter((i) => containing.some((c) => c.id === i.item_id)),

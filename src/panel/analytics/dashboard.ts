@@ -58,7 +58,7 @@ export async function reportTables(app: FastifyInstance, ctx: PanelContext, rang
     itemsReport(db, range, snapshot, ctx.locale),
     sectionsReport(db, range, snapshot, ctx.locale),
     allergensReport(db, range, snapshot, ctx.locale),
-    insights(db, range, snapshot, ctx.locale),
+    insights(db, range, snapshot, ctx.locale, (d) => formatDay(ctx, d, 'long')),
   ]);
   const byTable = await tablesReport(db, range);
   const yes = (v: boolean) => (v ? at.yes : at.no);
