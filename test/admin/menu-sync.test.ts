@@ -129,7 +129,7 @@ for (const dialect of dialects) {
 
 for (const dialect of dialects) {
   describe(`dishes as CSV (${dialect})`, () => {
-    const { restaurant, rows } = menuSuite(dialect, 'csv');
+    const { suite, restaurant, rows } = menuSuite(dialect, 'csv');
 
     test('export with ; for Italian Excel, edit a price as 12,50 and a name, import: only that dish changes', async () => {
       const r = await restaurant();
@@ -155,6 +155,42 @@ for (const dialect of dialects) {
       const dish = (await r.admin('GET', `/items/${cells[0]}?locale=en`)).json.data;
       assert.equal(dish.price, 12.5);
       assert.equal(dish.name, 'Renamed in English');
+    });
+
+    test('allergens, traces and diets are sets: an untouched CSV sent back, or the same keys reordered, change nothing and record nothing', async () => {
+      const r = await restaurant();
+      const other = await restaurant();
+      const [dish] = await rows('items', r.id);
+      // Stored out of the CSV's column order, as a client may send them.
+      const reordered = {
+        allergens: ['uova', 'cereali_glutine'],
+        allergen_traces: ['sesamo', 'latte'],
+        dietary: ['vegan', 'vegetarian'],
+      };
+      assert.equal((await r.admin('PUT', `/items/${dish.id}`, reordered)).statusCode, 200);
+      const audit = async (tenantId: number) =>
+        (await suite().db.db.selectFrom('audit_log').select('id').where('tenant_id', '=', tenantId).execute()).length;
+      const [mine, theirs] = [await audit(r.id), await audit(other.id)];
+      const etag = (await r.pub('/menu')).headers.etag;
+      const csv = (await r.admin('GET', '/menu/export.csv')).body;
+      const put = await r.admin('PUT', '/menu', csv, { 'content-type': 'text/csv' });
+      assert.equal(put.statusCode, 200, put.body);
+      assert.equal(put.json.data.changed, false);
+      assert.equal(put.json.data.summary.items.updated, 0);
+      const sorted = {
+        allergens: ['cereali_glutine', 'uova'],
+        allergen_traces: ['latte', 'sesamo'],
+        dietary: ['vegetarian', 'vegan'],
+      };
+      assert.equal((await r.admin('PUT', `/items/${dish.id}`, sorted)).statusCode, 200);
+      assert.equal(await audit(r.id), mine);
+      assert.equal(await audit(other.id), theirs);
+      assert.equal((await r.pub('/menu')).headers.etag, etag);
+      const stored = (await r.admin('GET', `/items/${dish.id}`)).json.data;
+      assert.deepEqual(stored.allergens, reordered.allergens);
+      // A different set is a change, recorded once.
+      assert.equal((await r.admin('PUT', `/items/${dish.id}`, { allergens: ['uova'] })).statusCode, 200);
+      assert.equal(await audit(r.id), mine + 1);
     });
 
     test('a CSV with a bad line answers 422 naming the line and field, and changes nothing; a new dish by section name is created', async () => {

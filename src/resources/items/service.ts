@@ -154,16 +154,27 @@ function merge(
       input.variants === undefined
         ? firstPriceFollows(current.variants, input.price)
         : JSON.stringify(input.variants.map((v) => ({ label: v.label, price_cents: Math.round(v.price * 100) }))),
-    allergens: input.allergens === undefined ? current.allergens : JSON.stringify(input.allergens),
-    allergen_traces:
-      input.allergen_traces === undefined ? current.allergen_traces : JSON.stringify(input.allergen_traces),
-    dietary: input.dietary === undefined ? current.dietary : JSON.stringify(input.dietary),
+    allergens: sameSetKeepsOrder(current.allergens, input.allergens),
+    allergen_traces: sameSetKeepsOrder(current.allergen_traces, input.allergen_traces),
+    dietary: sameSetKeepsOrder(current.dietary, input.dietary),
     image: current.image,
     is_active: input.is_active === undefined ? current.is_active : Number(input.is_active),
     is_recommended: input.is_recommended === undefined ? current.is_recommended : Number(input.is_recommended),
     display_order: input.display_order ?? current.display_order,
     search_text: itemSearchText(names, descriptions),
   };
+}
+
+/**
+ * A list of keys (allergens, traces, diets) is a set: the same keys in another order (a CSV lists
+ * them in column order, a client may sort them) keep the stored list, so the write changes
+ * nothing and the history records no change the owner never made.
+ */
+function sameSetKeepsOrder(stored: string, next: readonly string[] | undefined): string {
+  if (next === undefined) return stored;
+  const before = parseJson<string[]>(stored, []);
+  const same = before.length === next.length && next.every((key) => before.includes(key));
+  return same ? stored : JSON.stringify(next);
 }
 
 export async function createItem(w: MenuWrite, input: ItemInput): Promise<number> {
