@@ -5,8 +5,8 @@
 // Compression on the request path is fast: brotli quality 1 (a quarter of a millisecond for a
 // demo-size menu: 9% larger than quality 4, three times faster) and gzip 6 (about a millisecond).
 // A document asked for again in brotli is then recompressed at quality 11 in the background, one at
-// a time and at most ~10% of a core, so the bytes of popular menus shrink without a first request
-// ever paying for it.
+// a time, at most ~10% of a core and only while the event loop has time to spare, so the bytes of
+// popular menus shrink without a request ever paying for it.
 //
 // Only the forms clients ask for are kept. A document is built as its identity body, which is
 // dropped once the compressed form its request wanted is made (browsers and phones always send
@@ -15,6 +15,7 @@
 // a cheap entry the budget evicts first. A thousand restaurants in five languages then hold about
 // 20 kB per menu, not 100.
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
 import type { BudgetEntry, CacheBudget } from '../../catalog/budget.js';
@@ -77,6 +78,12 @@ export const BROTLI_BEST = 11;
 export const GZIP_LEVEL = 6;
 /** The background upgrades may use this share of one core. */
 const UPGRADE_CPU_SHARE = 0.1;
+/**
+ * Above this event-loop utilization the process is serving all it can: upgrades wait (a thousand
+ * restaurants' documents would otherwise keep 10% of the core busy for as long as the load lasts).
+ */
+const BUSY_UTILIZATION = 0.8;
+const BUSY_RETRY_MS = 500;
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -88,6 +95,7 @@ export class DocumentCache {
   private upgrading = false;
   private closed = false;
   private upgradeTimer: NodeJS.Timeout | undefined;
+  private eluMark = performance.eventLoopUtilization();
   readonly stats: DocumentStats = { hits: 0, misses: 0, builds: 0, compressions: 0, upgrades: 0, documents: 0 };
 
   constructor(
@@ -289,6 +297,14 @@ export class DocumentCache {
     set.documents.clear();
   }
 
+  /** Whether the event loop was busier than BUSY_UTILIZATION since the last time this was asked. */
+  private busy(): boolean {
+    const now = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(now, this.eluMark);
+    this.eluMark = now;
+    return since.utilization > BUSY_UTILIZATION;
+  }
+
   private queueUpgrade(doc: CachedDocument): void {
     // Bounded: past this, documents wait for their next request to be queued again.
     if (!this.options.upgrade || this.closed || this.upgradeQueue.length >= 10_000) return;
@@ -298,6 +314,11 @@ export class DocumentCache {
 
   /** Recompresses one queued document at the best brotli level, then rests 9× as long as it worked. */
   private nextUpgrade(): void {
+    if (!this.closed && this.upgradeQueue.length > 0 && this.busy()) {
+      this.upgrading = true;
+      this.upgradeTimer = setTimeout(() => this.nextUpgrade(), BUSY_RETRY_MS).unref();
+      return;
+    }
     let doc: CachedDocument | undefined;
     let fast: Representation | undefined;
     let source: Buffer | undefined;
