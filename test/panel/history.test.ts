@@ -130,6 +130,34 @@ for (const dialect of dialects) {
       assert.ok(Math.max(...entries(second.body)) < Math.min(...firstIds));
     });
 
+    test('prices with variants, traces and diets read as the owner wrote them, not as stored keys', async () => {
+      await writeMenu(bed.app, bed.alpha, { via: 'panel', userId: ownerId, tokenId: null, tokenName: null }, (w) =>
+        updateItem(w, ids['Bruschetta Alpha'], {
+          variants: [
+            { label: { it: 'Mezza', en: 'Half' }, price: 4 },
+            { label: { it: 'Intera', en: 'Full' }, price: 7.5 },
+          ],
+          allergen_traces: ['sesamo'],
+          dietary: ['vegan'],
+        }),
+      );
+      const page = await c.get(`/admin/history?dish=${ids['Bruschetta Alpha']}`);
+      const entry = page.body.slice(page.body.indexOf('<li class="history-entry"'));
+      assert.match(
+        entry,
+        /<th scope="row">prices \(variants\)<\/th><td>.*\(empty\)<\/td><td>.*Half €4\.00, Full €7\.50<\/td>/,
+      );
+      assert.match(entry, /<th scope="row">may contain \(traces\)<\/th><td>.*<\/td><td>.*Sesame seeds<\/td>/);
+      assert.match(entry, /<th scope="row">dietary labels<\/th><td>.*<\/td><td>.*Vegan<\/td>/);
+      assert.doesNotMatch(entry, /object Object|price_cents|>sesamo/);
+      const it = await c.get(`/admin/history?dish=${ids['Bruschetta Alpha']}&field=allergen_traces`, {
+        'accept-language': 'it',
+      });
+      assert.equal(entries(it.body).length, 1);
+      assert.match(it.body, /può contenere \(tracce\)<\/th><td>.*<\/td><td>.*Semi di sesamo<\/td>/);
+      assert.match(it.body, /Mezza 4,00\s€, Intera 7,50\s€/);
+    });
+
     test('beta’s owner sees beta’s change only', async () => {
       const beta = bed.client('beta');
       await beta.signIn(BETA_OWNER.email, BETA_OWNER.password);

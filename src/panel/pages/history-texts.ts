@@ -60,7 +60,22 @@ const en = {
     image_url: 'photo',
     cover_charge_text: 'cover charge',
     footer_text: 'footer',
+    allergen_traces: 'may contain (traces)',
+    variants: 'prices (variants)',
+    image: 'photo',
+    logo_image: 'logo',
+    cover_image: 'cover picture',
+    sold_out: 'sold out',
+    sold_out_until: 'sold out until',
+    weekdays: 'weekdays',
+    date_from: 'shown from',
+    date_to: 'shown until',
+    opening_hours: 'opening hours',
+    recommended_label: 'label of recommended dishes',
+    allergen_info: 'allergen information',
   } as Record<string, string>,
+  /** A stored picture, before or after. */
+  picture: 'a picture',
 };
 
 export type HistoryTexts = typeof en;
@@ -124,7 +139,21 @@ const it: HistoryTexts = {
     image_url: 'foto',
     cover_charge_text: 'coperto',
     footer_text: 'piè di pagina',
+    allergen_traces: 'può contenere (tracce)',
+    variants: 'prezzi (varianti)',
+    image: 'foto',
+    logo_image: 'logo',
+    cover_image: 'immagine di copertina',
+    sold_out: 'esaurito',
+    sold_out_until: 'esaurito fino a',
+    weekdays: 'giorni della settimana',
+    date_from: 'visibile dal',
+    date_to: 'visibile fino al',
+    opening_hours: 'orari di apertura',
+    recommended_label: 'etichetta dei piatti consigliati',
+    allergen_info: 'informazioni sugli allergeni',
   },
+  picture: 'un’immagine',
 };
 
 export function historyTexts(locale: PanelLocale): HistoryTexts {

@@ -12,6 +12,7 @@ import { type Html, html, join } from '../../http/html.js';
 import { isLocale } from '../../i18n/locales.js';
 import { formatPrice } from '../../i18n/money.js';
 import { allergenName } from '../../resources/allergens/data.js';
+import { dietaryName } from '../../resources/dietary/data.js';
 import { type PanelContext, queryParam, sendPage } from '../context.js';
 import { formatDateTime } from '../format.js';
 import { type Option, select } from '../forms.js';
@@ -36,14 +37,34 @@ function isTranslations(value: unknown): value is Record<string, string> {
   );
 }
 
+/** A dish's prices as stored (`[{label: {it: 'Calice'}, price_cents: 600}]`): "Calice 6,00 €, Bottiglia 28,00 €". */
+function variantsText(ctx: PanelContext, snapshot: MenuSnapshot, variants: unknown[]): string {
+  const h = historyTexts(ctx.locale);
+  if (variants.length === 0) return h.empty_value;
+  return variants
+    .map((v) => {
+      const { label, price_cents } = (v ?? {}) as { label?: Record<string, string>; price_cents?: number };
+      const text =
+        label?.[ctx.locale] || label?.[snapshot.settings.default_locale] || Object.values(label ?? {})[0] || '';
+      const price =
+        typeof price_cents === 'number' ? formatPrice(price_cents / 100, ctx.locale, snapshot.settings.currency) : '';
+      return [text, price].filter(Boolean).join(' ');
+    })
+    .join(', ');
+}
+
 /** One value of a field as the owner reads it. */
 function showValue(ctx: PanelContext, snapshot: MenuSnapshot, field: string, value: unknown): Html | string {
   const h = historyTexts(ctx.locale);
   if (value === null || value === undefined || value === '') return h.empty_value;
   if (typeof value === 'boolean') return value ? ctx.t.yes : h.no;
   if (field === 'price' && typeof value === 'number') return formatPrice(value, ctx.locale, snapshot.settings.currency);
-  if (field === 'allergens' && Array.isArray(value))
+  if ((field === 'allergens' || field === 'allergen_traces') && Array.isArray(value))
     return value.length ? value.map((k) => allergenName(String(k), ctx.locale)).join(', ') : h.empty_value;
+  if (field === 'dietary' && Array.isArray(value))
+    return value.length ? value.map((k) => dietaryName(String(k), ctx.locale)).join(', ') : h.empty_value;
+  if (field === 'variants' && Array.isArray(value)) return variantsText(ctx, snapshot, value);
+  if (typeof value === 'object' && !Array.isArray(value) && 'key' in value) return h.picture;
   if (isTranslations(value)) {
     const parts = Object.entries(value).filter(([, text]) => text !== '');
     if (parts.length === 0) return h.empty_value;
@@ -55,7 +76,7 @@ function showValue(ctx: PanelContext, snapshot: MenuSnapshot, field: string, val
       html`<br>`,
     );
   }
-  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
