@@ -23,7 +23,7 @@ import {
 import { isDatabaseUnavailable, missingReferenceField, writeConflictOf } from '../db/errors.js';
 import type { Locale } from '../i18n/locales.js';
 import { formatMessage, type MessageKey } from '../i18n/messages.js';
-import { HTML_TYPE, notFoundPage, tooManyRequestsPage } from './not-found-page.js';
+import { HTML_TYPE, notFoundPage, pageNotFoundPage, tooManyRequestsPage } from './not-found-page.js';
 import { messageLocale } from './request-locale.js';
 
 /** Laravel shows `category_id` as "category id"; dotted translation keys stay as they are. */
@@ -68,15 +68,19 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
 }
 
-function sendHtmlNotFound(reply: FastifyReply) {
-  return reply.code(404).type(HTML_TYPE).send(notFoundPage);
+function sendHtmlNotFound(reply: FastifyReply, page: Buffer = notFoundPage) {
+  return reply.code(404).type(HTML_TYPE).send(page);
 }
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const locale = messageLocale(request.headers['accept-language']);
   if (error instanceof UnknownRestaurantError) return sendHtmlNotFound(reply);
   // A page that does not exist on a restaurant's address: a browser is asking, answer the page.
-  if (error instanceof NotFoundError && !isApiPath(request.url.split('?')[0])) return sendHtmlNotFound(reply);
+  if (error instanceof NotFoundError && !isApiPath(request.url.split('?')[0])) {
+    // The restaurant's address with a menu to go back to: say the page is missing, not the restaurant.
+    const path = request.url.split('?')[0];
+    return sendHtmlNotFound(reply, request.tenant?.publicActive && path !== '/' ? pageNotFoundPage : notFoundPage);
+  }
   if (error instanceof ValidationError) return reply.code(422).send(validationBody(error.issues, locale));
   if (error instanceof ConflictError) {
     const body = errorBody(locale, error.messageKey);

@@ -95,6 +95,24 @@ for (const dialect of dialects) {
       await t.db.db.updateTable('settings').set({ is_active: 0 }).where('tenant_id', '=', beta.id).execute();
       await t.app.tenants.reload(beta.id);
       assert.equal((await call(t.app, { url: '/', host: 'beta' })).statusCode, 404);
+      // Switched off, a wrong path on it does not promise a menu either.
+      assert.match((await call(t.app, { url: '/old-link', host: 'beta' })).body, /Menu non trovato/);
+    });
+
+    test('a path that leads nowhere on a restaurant says the page is missing and leads back to the menu; every 404 has a favicon', async () => {
+      const missing = await call(t.app, { url: '/menu/old-link?x=<b>', host: 'alpha' });
+      assert.equal(missing.statusCode, 404);
+      assert.match(missing.headers['content-type'] as string, /^text\/html/);
+      assert.match(missing.body, /<h1>Pagina non trovata<\/h1>/);
+      assert.match(missing.body, /<a href="\/" lang="en">Go to the menu<\/a>/);
+      assert.doesNotMatch(missing.body, /<b>|old-link/, 'nothing from the request is written into the page');
+      const unknown = await call(t.app, { url: '/menu/old-link', host: 'nobody' });
+      assert.match(unknown.body, /<h1>Menu non trovato<\/h1>/);
+      for (const body of [missing.body, unknown.body]) {
+        assert.match(body, /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
+      }
+      // The CSP of these pages lets the inline icon show (data: images).
+      assert.match(String(missing.headers['content-security-policy']), /img-src [^;]*data:/);
     });
   });
 }
