@@ -30,7 +30,7 @@ for (const dialect of dialects) {
       const page = await call(suite().app, { url: '/?lang=en', host: r.slug });
       assert.match(
         page.body,
-        /Glass <span class="price">€6\.00<\/span><\/span> · <span class="variant">Bottle <span class="price">€28\.00<\/span>/,
+        /Glass <span class="price">€6\.00<\/span><\/span><span class="sep"> · <\/span><span class="variant">Bottle <span class="price">€28\.00<\/span>/,
       );
       const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.body)![1]);
       const offers = ld.hasMenu.hasMenuSection

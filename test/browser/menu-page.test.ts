@@ -124,4 +124,37 @@ describe('public menu page in Chromium', { skip }, () => {
       await page.close();
     }
   });
+
+  test('on a 390 px phone a dish with two prices shows each label and price on its own line, right-aligned', async () => {
+    const alpha = (await t.app.tenants.lookup('alpha.localhost'))!;
+    const dish = await t.db.db
+      .selectFrom('items')
+      .select('id')
+      .where('tenant_id', '=', alpha.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const variants = [
+      { label: { it: 'Mezza porzione', en: 'Half portion' }, price_cents: 800 },
+      { label: { it: 'Porzione intera', en: 'Full portion' }, price_cents: 1300 },
+    ];
+    await t.db.db
+      .updateTable('items')
+      .set({ variants: JSON.stringify(variants), price_cents: 800 })
+      .where('id', '=', dish.id)
+      .execute();
+    await bumpMenuVersion(t.db.db, alpha.id);
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${base('alpha')}/?lang=en`);
+    const lines = page.locator(`li.dish[data-item-id="${dish.id}"] .variant`);
+    assert.equal(await lines.count(), 2);
+    const [half, full] = [(await lines.nth(0).boundingBox())!, (await lines.nth(1).boundingBox())!];
+    assert.equal(await lines.nth(0).innerText(), 'Half portion €8.00');
+    assert.equal(await lines.nth(1).innerText(), 'Full portion €13.00');
+    assert.ok(full.y >= half.y + half.height - 1, 'one under the other');
+    assert.ok(Math.abs(half.x + half.width - (full.x + full.width)) < 1, 'right edges aligned');
+    assert.ok(half.x + half.width <= 390);
+    // No separator on screen starts a line.
+    assert.equal(await page.locator(`li.dish[data-item-id="${dish.id}"] .variants .sep`).isVisible(), false);
+    await page.close();
+  });
 });

@@ -135,7 +135,10 @@ function tags(item: MenuItem, c: Ctx): Html {
   }${traces.length > 0 ? html`<p class="traces">${c.t.mayContain}: ${traces.join(', ')}</p>` : ''}`;
 }
 
-/** The price, or each variant's label and price (glass · bottle). */
+/**
+ * The price, or each variant's label and price, one under the other (a phone wrapped "glass €6 ·
+ * bottle €28" into a line starting with "·"); the separator is there for text without styles.
+ */
 function prices(item: MenuItem, c: Ctx): Html {
   if (item.variants.length === 0)
     return html`<span class="price">${formatPrice(item.price, c.locale, c.currency)}</span>`;
@@ -143,7 +146,7 @@ function prices(item: MenuItem, c: Ctx): Html {
     (v) =>
       html`<span class="variant">${v.label} <span class="price">${formatPrice(v.price, c.locale, c.currency)}</span></span>`,
   );
-  return html`<span class="variants">${join(each, ' · ')}</span>`;
+  return html`<span class="variants">${join(each, html`<span class="sep"> · </span>`)}</span>`;
 }
 
 function dish(item: MenuItem, c: Ctx): Html {

@@ -18,7 +18,7 @@ ul{list-style:none;padding:0;margin:0}.notes{font-style:italic}
 .dish summary::-webkit-details-marker{display:none}.dish .name{flex:1;font-weight:600}
 .thumb img{width:72px;height:72px;object-fit:cover;border-radius:var(--radius);display:block}
 .price{white-space:nowrap;color:var(--link);font-weight:600}
-.variants{text-align:right}.variant{white-space:nowrap}
+.variants{display:flex;flex-direction:column;align-items:flex-end;text-align:right}.variant{white-space:nowrap}.variants .sep{display:none}
 .badge{background:var(--accent);color:var(--on-accent);border-radius:var(--radius);padding:0 .45rem;font-size:.8rem;font-weight:600}
 .dish.sold-out .price{text-decoration:line-through}.badge.sold-out-mark{background:var(--text);color:var(--bg)}
 .description,.winery{margin:.1rem 0 .4rem;font-size:.95rem}
