@@ -38,6 +38,19 @@ export const demoRestaurant: DemoRestaurant = {
     default_locale: 'it',
     supported_locales: ['it', 'en', 'fr', 'de', 'es'],
     timezone: 'Europe/Rome',
+    // Closed on Mondays; lunch and dinner otherwise, Sunday lunch only; closed on Christmas Day.
+    opening_hours: {
+      weekly: [2, 3, 4, 5, 6]
+        .map((weekday) => ({
+          weekday,
+          ranges: [
+            { opens: '12:00', closes: '15:00' },
+            { opens: '19:00', closes: '23:00' },
+          ],
+        }))
+        .concat([{ weekday: 7, ranges: [{ opens: '12:00', closes: '15:30' }] }]),
+      exceptions: [{ date: '2026-12-25', ranges: [] }],
+    },
   },
   theme: {
     primary_color: '#7A1F2B',
@@ -1078,6 +1091,10 @@ export const demoRestaurant: DemoRestaurant = {
                 es: 'Chardonnay y Pinot Noir, método tradicional: burbuja fina, notas de corteza de pan y cítricos.',
               },
               price: 38,
+              variants: [
+                { label: { it: 'Bottiglia', en: 'Bottle', fr: 'Bouteille', de: 'Flasche', es: 'Botella' }, price: 38 },
+                { label: { it: 'Calice', en: 'Glass', fr: 'Verre', de: 'Glas', es: 'Copa' }, price: 8 },
+              ],
               allergens: ['solfiti'],
               winery: 'ca-del-moro',
             },
@@ -1097,6 +1114,10 @@ export const demoRestaurant: DemoRestaurant = {
                 es: 'Fresco y aromático, con notas de manzana verde, pera y flor de acacia.',
               },
               price: 28,
+              variants: [
+                { label: { it: 'Bottiglia', en: 'Bottle', fr: 'Bouteille', de: 'Flasche', es: 'Botella' }, price: 28 },
+                { label: { it: 'Calice', en: 'Glass', fr: 'Verre', de: 'Glas', es: 'Copa' }, price: 6 },
+              ],
               allergens: ['solfiti'],
               winery: 'riva-dei-colli',
             },
@@ -1415,6 +1436,8 @@ export const demoRestaurant: DemoRestaurant = {
           },
           price: 7,
           allergens: ['cereali_glutine', 'uova', 'latte'],
+          // Made in the same kitchen as the pistachio and almond desserts.
+          traces: ['frutta_guscio'],
           recommended: true,
         },
         {

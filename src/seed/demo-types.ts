@@ -1,5 +1,6 @@
 // Shape of the demo restaurant's content: the seed (demo.ts) turns this into rows.
 import type { Locale } from '../i18n/locales.js';
+import type { OpeningHours } from '../resources/settings/hours.js';
 
 /** A text in every service locale; the demo restaurant is complete in all five. */
 export type DemoText = Record<Locale, string>;
@@ -27,6 +28,10 @@ export interface DemoDish {
   price: number;
   /** Keys of the 14-entry allergen dictionary. */
   allergens: string[];
+  /** Allergens it may contain as traces ("may contain"), apart from `allergens`. */
+  traces?: string[];
+  /** Several prices (glass and bottle…); the first is `price`, with its own label. */
+  variants?: { label: DemoText; price: number }[];
   /** Dietary label keys (vegetarian, vegan, gluten_free, lactose_free, spicy). */
   dietary?: string[];
   /** Name of a demo photo drawn at seed time (demo-images.ts). */
@@ -74,6 +79,8 @@ export interface DemoRestaurant {
     default_locale: Locale;
     supported_locales: Locale[];
     timezone: string;
+    /** Structured opening hours (settings.opening_hours); none when left out. */
+    opening_hours?: OpeningHours;
   };
   theme: {
     primary_color: string;

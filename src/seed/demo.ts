@@ -10,6 +10,7 @@ import type { Locale } from '../i18n/locales.js';
 import { itemSearchText } from '../resources/items/repo.js';
 import type { EncodedImage } from '../resources/media/encode.js';
 import { saveMediaFiles } from '../resources/media/repo.js';
+import { NO_HOURS } from '../resources/settings/hours.js';
 import { seedDemoAnalytics } from './demo-analytics.js';
 import { demoDishExtras, demoRestaurant } from './demo-data.js';
 import { type DemoImages, demoImages } from './demo-images.js';
@@ -104,8 +105,12 @@ async function insertSection(
         winery_id: dish.winery ? (wineries.get(dish.winery) ?? null) : null,
         name_translations: JSON.stringify(dish.name),
         description_translations: JSON.stringify(dish.description),
-        price_cents: Math.round(dish.price * 100),
+        price_cents: Math.round((dish.variants?.[0]?.price ?? dish.price) * 100),
         allergens: JSON.stringify(dish.allergens),
+        allergen_traces: JSON.stringify(dish.traces ?? []),
+        variants: JSON.stringify(
+          (dish.variants ?? []).map((v) => ({ label: v.label, price_cents: Math.round(v.price * 100) })),
+        ),
         dietary: JSON.stringify(dish.dietary ?? extra?.dietary ?? []),
         image: photo ? await stored(trx, tenantId, photo, now) : null,
         is_active: dish.active === false ? 0 : 1,
@@ -145,10 +150,12 @@ export async function fillRestaurant(
   const info = texts(restaurant.settings.allergen_info, locale);
   const label = texts(restaurant.settings.recommended_label, locale);
   const footer = texts(restaurant.theme.footer_text, locale);
+  const { opening_hours: hours, ...settings } = restaurant.settings;
   await trx
     .updateTable('settings')
     .set({
-      ...restaurant.settings,
+      ...settings,
+      opening_hours: JSON.stringify(hours ?? NO_HOURS),
       cover_charge_text: cover.plain,
       cover_charge_text_translations: cover.json,
       allergen_info: info.plain,
