@@ -89,12 +89,13 @@ for (const dialect of dialects) {
       assert.equal(page.statusCode, 200);
       assert.match(page.body, /<a href="\/admin\/qr" aria-current="page">QR codes<\/a>/);
       assert.match(page.body, /<img src="\/qr.svg" alt="QR code that opens http:\/\/alpha\.localhost:3000\/"/);
-      assert.match(page.body, /href="\/qr.png" download/);
+      assert.match(page.body, /href="\/qr.png" download="qr-menu\.png"/);
       assert.equal((page.body.match(/<li class="qr-card">/g) ?? []).length, 12, 'tables 1-12 by default');
       const named = await c.get('/admin/qr?tables=terrace%2C+bar+3-4+a%2Fb');
       assert.equal((named.body.match(/<li class="qr-card">/g) ?? []).length, 4);
       assert.match(named.body, /<img src="\/qr.svg\?table=terrace"/);
-      assert.match(named.body, /href="\/qr.png\?table=bar" download/);
+      assert.match(named.body, /href="\/qr.png\?table=bar" download="qr-table-bar\.png"/);
+      assert.match(named.body, /href="\/qr.svg\?table=bar" download="qr-table-bar\.svg"/);
       assert.match(named.body, /These cannot be table names: a\/b/);
       assert.match(named.body, /href="\/admin\/qr\/sheet\?tables=terrace%2Cbar%2C3%2C4"/);
       assert.match(

@@ -45,9 +45,11 @@ export function parseTables(spec: string): { tables: string[]; bad: string[]; to
   return { tables, bad, tooMany };
 }
 
+/** Links to one code's files, each saved under its own name (qr-table-3.png), not all as qr.png. */
 function downloads(q: QrTexts, table: string | undefined, label: string): Html {
   const query = table === undefined ? '' : `?table=${encodeURIComponent(table)}`;
-  return html`<p class="downloads"><a href="/qr.png${query}" download aria-label="${q.download(q.png)}: ${label}">${q.png}</a> · <a href="/qr.svg${query}" download aria-label="${q.download(q.svg)}: ${label}">${q.svg}</a></p>`;
+  const file = table === undefined ? 'qr-menu' : `qr-table-${table}`;
+  return html`<p class="downloads"><a href="/qr.png${query}" download="${file}.png" aria-label="${q.download(q.png)}: ${label}">${q.png}</a> · <a href="/qr.svg${query}" download="${file}.svg" aria-label="${q.download(q.svg)}: ${label}">${q.svg}</a></p>`;
 }
 
 function page(ctx: PanelContext, base: string, spec: string): Html {
