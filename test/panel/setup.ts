@@ -40,3 +40,28 @@ export async function panelBed(dialect: Dialect, overrides: Partial<Config> = {}
     },
   };
 }
+
+/** The settings page's form of the panel beds' restaurant, diner texts in three languages; `overrides` replace fields. */
+export const settingsForm = (overrides: Record<string, string | string[]> = {}) => ({
+  name: 'Alpha alpha',
+  logo_url: '',
+  cover_image_url: '',
+  review_url: '',
+  business_name: '',
+  vat_number: '',
+  address: 'Via Roma 1, Bologna',
+  phone: '',
+  email: '',
+  supported_locales: ['it', 'en', 'de'],
+  default_locale: 'it',
+  timezone: 'Europe/Rome',
+  currency: 'EUR',
+  is_active: '1',
+  cover_charge_text_it: 'Coperto 3,00 €',
+  cover_charge_text_en: 'Cover charge €3.00',
+  cover_charge_text_de: 'Gedeck 3,00 €',
+  recommended_label_it: 'Consigliato',
+  allergen_info_it: 'Chiedere al personale.',
+  allergen_info_en: 'Ask our staff.',
+  ...overrides,
+});

@@ -8,31 +8,7 @@ import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
 import { deleteItem, updateItem } from '../../src/resources/items/service.js';
 import { dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
-import { type PanelBed, panelBed } from './setup.js';
-
-const form = (overrides: Record<string, string | string[]> = {}) => ({
-  name: 'Alpha alpha',
-  logo_url: '',
-  cover_image_url: '',
-  review_url: '',
-  business_name: '',
-  vat_number: '',
-  address: 'Via Roma 1, Bologna',
-  phone: '',
-  email: '',
-  supported_locales: ['it', 'en', 'de'],
-  default_locale: 'it',
-  timezone: 'Europe/Rome',
-  currency: 'EUR',
-  is_active: '1',
-  cover_charge_text_it: 'Coperto 3,00 €',
-  cover_charge_text_en: 'Cover charge €3.00',
-  cover_charge_text_de: 'Gedeck 3,00 €',
-  recommended_label_it: 'Consigliato',
-  allergen_info_it: 'Chiedere al personale.',
-  allergen_info_en: 'Ask our staff.',
-  ...overrides,
-});
+import { settingsForm as form, type PanelBed, panelBed } from './setup.js';
 
 for (const dialect of dialects) {
   describe(`panel translations to check (${dialect})`, () => {
