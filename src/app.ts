@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
 import { AnalyticsWriter } from './features/analytics/writer.js';
 import { recordAudit } from './features/audit/record.js';
+import { DiskTier, workerDirectory } from './features/menu/disk-tier.js';
 import { DocumentCache } from './features/menu/document.js';
 import { menuFastPath } from './features/menu/fast-path.js';
 import type { FastPathCounts } from './features/ops/metrics.js';
@@ -125,7 +126,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // One byte budget for every per-restaurant cache, least recently used first across restaurants.
   const budget = new CacheBudget(config.cacheMaxMb * 1024 * 1024);
   const snapshots = new SnapshotStore(database.db, options.now, budget);
-  const documents = new DocumentCache(budget);
+  // Compressed documents past the memory budget, on local disk (features/menu/disk-tier.ts).
+  const disk =
+    config.cacheDiskMb > 0
+      ? DiskTier.open({
+          dir: config.cacheDir && options.clusterWorker ? workerDirectory(config.cacheDir) : config.cacheDir,
+          maxBytes: config.cacheDiskMb * 1024 * 1024,
+          log: (err, message) => app.log.debug({ err }, message),
+        })
+      : undefined;
+  const documents = new DocumentCache(budget, { disk });
   const counters = options.counters ?? counterStore(config);
   let open = true;
   const fastPathCounts: FastPathCounts = { ok: 0, notModified: 0 };
@@ -282,6 +292,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await webhooks.stop();
     await counters.close();
     await announcer.close();
+    await disk?.close();
     if (!options.database) await database.close();
   });
   return app;

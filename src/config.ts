@@ -35,6 +35,10 @@ export interface Config {
   readonly publicUrl: string | undefined;
   /** Byte budget of every per-restaurant cache (snapshots, documents, compressed forms, pages), in MiB. */
   readonly cacheMaxMb: number;
+  /** Cap of the compressed documents kept on local disk past the memory budget, in MiB; 0 = no disk tier. */
+  readonly cacheDiskMb: number;
+  /** Their directory (emptied at start); unset = a fresh one under the system's temporary folder per process. */
+  readonly cacheDir: string | undefined;
   /** Lets webhooks target private and loopback addresses (WEBHOOKS_ALLOW_PRIVATE=true; tests, closed networks). */
   readonly webhooksAllowPrivate: boolean;
   /** Bearer token for /metrics; unset: /metrics answers loopback callers only. */
@@ -72,6 +76,8 @@ export const defaultConfig: Config = Object.freeze({
   tenantRefreshMs: 1000,
   publicUrl: undefined,
   cacheMaxMb: 256,
+  cacheDiskMb: 2048,
+  cacheDir: undefined,
   webhooksAllowPrivate: false,
   metricsToken: undefined,
   logFormat: 'auto',
@@ -190,6 +196,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     analyticsRetentionDays: int(env, 'ANALYTICS_RETENTION_DAYS', defaultConfig.analyticsRetentionDays, 1),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     cacheMaxMb: int(env, 'CACHE_MAX_MB', defaultConfig.cacheMaxMb, 1),
+    cacheDiskMb: int(env, 'CACHE_DISK_MB', defaultConfig.cacheDiskMb, 0),
+    cacheDir: env.CACHE_DIR || undefined,
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: logFormat(env.LOG_FORMAT),

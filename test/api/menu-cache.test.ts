@@ -39,8 +39,13 @@ for (const dialect of dialects) {
     });
 
     test('a budget smaller than the documents evicts the least recently used and still answers right', async () => {
-      // ~12 kB: a few of the fixtures' documents at a time.
-      const t = await createTestApp(dialect, { publicRateLimit: 0, cacheMaxMb: 12 / 1024 }, { now: () => NOON_UTC });
+      // ~12 kB: a few of the fixtures' documents at a time; no disk tier, so what is evicted is built again
+      // (menu-disk-cache.test.ts has the same budget with the disk tier).
+      const t = await createTestApp(
+        dialect,
+        { publicRateLimit: 0, cacheMaxMb: 12 / 1024, cacheDiskMb: 0 },
+        { now: () => NOON_UTC },
+      );
       try {
         await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
         await createFixtureTenant(t.db.db, 'beta', 'Beta');

@@ -35,6 +35,19 @@ test('parses every documented variable', () => {
   assert.equal(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl, 'sqlite::memory:');
 });
 
+test('the disk tier of the document cache: 2 GiB in a fresh temporary folder by default, 0 turns it off', () => {
+  const defaults = loadConfig({});
+  assert.equal(defaults.cacheDiskMb, 2048);
+  assert.equal(defaults.cacheDir, undefined);
+  const set = loadConfig({ CACHE_DISK_MB: '512', CACHE_DIR: '/var/cache/menu' });
+  assert.equal(set.cacheDiskMb, 512);
+  assert.equal(set.cacheDir, '/var/cache/menu');
+  assert.equal(loadConfig({ CACHE_DISK_MB: '0' }).cacheDiskMb, 0);
+  assert.equal(loadConfig({ CACHE_DIR: '' }).cacheDir, undefined);
+  assert.throws(() => loadConfig({ CACHE_DISK_MB: '-1' }), /CACHE_DISK_MB/);
+  assert.throws(() => loadConfig({ CACHE_DISK_MB: '1.5' }), /CACHE_DISK_MB/);
+});
+
 test('rejects bad values with a message naming the variable', () => {
   assert.throws(
     () => loadConfig({ PORT: 'eighty' }),

@@ -10,7 +10,7 @@ import { nowIso } from '../../http/schemas.js';
 import { type Locale, servedLocaleFrom } from '../../i18n/locales.js';
 import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { menuData } from './compose.js';
-import type { CachedDocument } from './document.js';
+import type { CachedDocument, Encoding } from './document.js';
 import { MenuResponse } from './schema.js';
 
 const serialize = fastJson(MenuResponse) as (value: Static<typeof MenuResponse>) => string;
@@ -31,16 +31,21 @@ export function menuKey(locale: Locale, openKey: string): string {
   return `menu|${locale}|${openKey}`;
 }
 
-/** The cached /menu document for a tenant and requested locale, building it (once) when missing. */
+/**
+ * The cached /menu document for a tenant and requested locale: in memory, else on disk (its form
+ * for `encoding` first), else built (once).
+ */
 export async function menuDocumentFor(
   app: FastifyInstance,
   tenant: TenantState,
   requested: string | undefined,
+  encoding: Encoding,
 ): Promise<CachedDocument> {
   const schedule = app.snapshots.schedule(tenant);
   if (schedule) {
     const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested);
-    const doc = app.documents.peek(tenant.id, tenant.menuVersion, menuKey(locale, app.snapshots.scheduleKey(schedule)));
+    const key = menuKey(locale, app.snapshots.scheduleKey(schedule));
+    const doc = app.documents.lookup(tenant.id, tenant.menuVersion, key, encoding);
     if (doc) return doc;
   }
   const snapshot = await app.snapshots.get(tenant);

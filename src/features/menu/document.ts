@@ -14,11 +14,19 @@
 // (a fraction of a millisecond), and the identity form is kept only from its second request on, as
 // a cheap entry the budget evicts first. A thousand restaurants in five languages then hold about
 // 20 kB per menu, not 100.
+//
+// Past memory, a disk tier (disk-tier.ts, CACHE_DISK_MB): every compressed form stored here (the
+// brotli-11 upgrade too) is also written to a local file, asynchronously. When a request finds
+// nothing in memory, `lookup` reads the form it wants (else the other compressed one) back from
+// disk before anyone loads a snapshot: the document comes back with the same bytes, ETags and
+// headers, charged to the budget as usual, counted as a disk hit, not a build. The files of a
+// tenant go when its version changes or it is forgotten, so a new version never meets old files.
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
 import type { BudgetEntry, CacheBudget } from '../../catalog/budget.js';
+import type { DiskTier, StoredEncoding, StoredForm } from './disk-tier.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -50,6 +58,9 @@ export interface CachedDocument {
   /** The restaurant and the kind of document (`menu`, `page`, `print`): the budget's labels. */
   tenantId: number;
   kind: string;
+  /** The menu version and cache key it was built for (its files on the disk tier). */
+  version: number;
+  key: string;
   brBest: boolean;
   /** False once every form was evicted or a newer version replaced the document. */
   alive: boolean;
@@ -71,6 +82,8 @@ export interface DocumentStats {
   compressions: number;
   upgrades: number;
   documents: number;
+  /** Forms read back from the disk tier (a document or a form not built nor compressed again). */
+  diskHits: number;
 }
 
 export const BROTLI_FAST = 1;
@@ -96,18 +109,55 @@ export class DocumentCache {
   private closed = false;
   private upgradeTimer: NodeJS.Timeout | undefined;
   private eluMark = performance.eventLoopUtilization();
-  readonly stats: DocumentStats = { hits: 0, misses: 0, builds: 0, compressions: 0, upgrades: 0, documents: 0 };
+  readonly stats: DocumentStats = {
+    hits: 0,
+    misses: 0,
+    builds: 0,
+    compressions: 0,
+    upgrades: 0,
+    documents: 0,
+    diskHits: 0,
+  };
+  /** The second tier, when there is one (CACHE_DISK_MB > 0). */
+  readonly disk: DiskTier | undefined;
+  private readonly upgrade: boolean;
 
   constructor(
     private readonly budget: CacheBudget,
-    private readonly options: { upgrade: boolean } = { upgrade: true },
-  ) {}
+    options: { upgrade?: boolean; disk?: DiskTier } = {},
+  ) {
+    this.upgrade = options.upgrade ?? true;
+    this.disk = options.disk;
+  }
 
   /** The document of this tenant version and key, if built. */
   peek(tenantId: number, version: number, key: string): CachedDocument | undefined {
     const set = this.tenants.get(tenantId);
     if (!set || set.version !== version) return undefined;
     return set.documents.get(key);
+  }
+
+  /**
+   * The document in memory, else brought back from the disk tier with its stored form for
+   * `encoding` (for identity, or when that one is not on disk: the other compressed form);
+   * undefined when it must be built.
+   */
+  lookup(tenantId: number, version: number, key: string, encoding: Encoding): CachedDocument | undefined {
+    const known = this.peek(tenantId, version, key);
+    if (known || !this.disk) return known;
+    const current = this.tenants.get(tenantId);
+    if (current && current.version > version) return undefined;
+    const first: StoredEncoding = encoding === 'gzip' ? 'gzip' : 'br';
+    const form =
+      this.disk.read(tenantId, version, key, first) ??
+      this.disk.read(tenantId, version, key, first === 'br' ? 'gzip' : 'br');
+    if (!form) return undefined;
+    const set = this.setFor(tenantId, version)!;
+    const doc = this.newDocument(set, tenantId, version, key, form.etag, form.headers);
+    this.restored(doc, form);
+    set.documents.set(key, doc);
+    this.stats.documents++;
+    return doc;
   }
 
   /** The document, built by `make` when missing (synchronous: one build however many requests ask). */
@@ -117,26 +167,28 @@ export class DocumentCache {
     key: string,
     make: () => { body: Buffer; headers: Record<string, string> },
   ): CachedDocument {
-    let set = this.tenants.get(tenantId);
-    if (set && set.version === version) {
-      const known = set.documents.get(key);
-      if (known) return known;
-    } else if (set && set.version > version) {
-      // A request that started before a newer version arrived: build it, but do not keep it.
-      return this.create(undefined, tenantId, key, make);
-    } else {
-      if (set) this.drop(set);
-      set = { version, documents: new Map() };
-      this.tenants.set(tenantId, set);
+    // No set: a request that started before a newer version arrived is built for itself, not kept.
+    const set = this.setFor(tenantId, version);
+    const known = set?.documents.get(key);
+    if (known) return known;
+    const { body, headers } = make();
+    this.stats.builds++;
+    this.stats.misses++;
+    const doc = this.newDocument(set, tenantId, version, key, etagOf(body), headers);
+    this.store(doc, 'identity', body, doc.etag);
+    if (set) {
+      set.documents.set(key, doc);
+      this.stats.documents++;
     }
-    return this.create(set, tenantId, key, make);
+    return doc;
   }
 
-  /** Drops every document of a tenant (suspended, removed). */
+  /** Drops every document of a tenant (suspended, removed), on disk too. */
   forget(tenantId: number): void {
     const set = this.tenants.get(tenantId);
     if (set) this.drop(set);
     this.tenants.delete(tenantId);
+    this.disk?.forget(tenantId);
   }
 
   /** A stored form for the encoding, or undefined when it must be compressed first (the fast path's question). */
@@ -155,6 +207,8 @@ export class DocumentCache {
     const done = this.ready(doc, encoding);
     if (done) return done;
     if (encoding === 'identity') throw new Error('identity form missing from a live document');
+    const restored = this.fromDisk(doc, encoding);
+    if (restored) return restored;
     let pending = doc.pending.get(encoding);
     if (!pending) {
       pending = this.compress(doc, encoding).finally(() => doc.pending.delete(encoding));
@@ -168,17 +222,28 @@ export class DocumentCache {
     if (this.upgradeTimer) clearTimeout(this.upgradeTimer);
   }
 
-  private create(
+  /** The tenant's documents of this version (an older version's are dropped); undefined when a newer one is held. */
+  private setFor(tenantId: number, version: number): TenantDocuments | undefined {
+    let set = this.tenants.get(tenantId);
+    if (set && set.version === version) return set;
+    if (set && set.version > version) return undefined;
+    if (set) this.drop(set);
+    this.disk?.retire(tenantId, version);
+    set = { version, documents: new Map() };
+    this.tenants.set(tenantId, set);
+    return set;
+  }
+
+  private newDocument(
     set: TenantDocuments | undefined,
     tenantId: number,
+    version: number,
     key: string,
-    make: () => { body: Buffer; headers: Record<string, string> },
+    etag: string,
+    headers: Record<string, string>,
   ): CachedDocument {
-    const { body, headers } = make();
-    this.stats.builds++;
-    this.stats.misses++;
     const doc: CachedDocument = {
-      etag: etagOf(body),
+      etag,
       baseHeaders: headers,
       forms: {},
       pending: new Map(),
@@ -186,6 +251,8 @@ export class DocumentCache {
       identityAsks: 0,
       tenantId,
       kind: key.split('|', 1)[0],
+      version,
+      key,
       brBest: false,
       fresh: true,
       // A document of a version older than the one cached is built for its request only.
@@ -198,12 +265,45 @@ export class DocumentCache {
         }
       },
     };
-    this.store(doc, 'identity', body, doc.etag);
-    if (set) {
-      set.documents.set(key, doc);
-      this.stats.documents++;
-    }
     return doc;
+  }
+
+  /** A form read from disk, stored as it was served before (same body, ETags and headers). */
+  private restored(doc: CachedDocument, form: StoredForm): Representation {
+    this.stats.diskHits++;
+    if (form.encoding === 'br') {
+      doc.brBest = form.brBest;
+      doc.brHits = 0;
+    }
+    const rep = this.store(doc, form.encoding, form.body, form.formEtag);
+    if (form.formerEtag !== undefined) rep.formerEtag = form.formerEtag;
+    return rep;
+  }
+
+  /** The document's form for `encoding` from disk, when the file holds this very content (same ETag). */
+  private fromDisk(doc: CachedDocument, encoding: StoredEncoding): Representation | undefined {
+    if (!this.disk || !doc.alive) return undefined;
+    const form = this.disk.read(doc.tenantId, doc.version, doc.key, encoding);
+    if (!form || form.etag !== doc.etag) return undefined;
+    const rep = this.restored(doc, form);
+    if (encoding === 'br') doc.brHits = 1; // the request that asked for it, as after a compression
+    doc.fresh = false;
+    return rep;
+  }
+
+  /** A compressed form just made: written to the disk tier too (in the background). */
+  private persist(doc: CachedDocument, encoding: StoredEncoding, rep: Representation): void {
+    if (!this.disk || !doc.alive) return;
+    const form: StoredForm = {
+      encoding,
+      etag: doc.etag,
+      formEtag: rep.etag,
+      headers: doc.baseHeaders,
+      brBest: encoding === 'br' && doc.brBest,
+      body: rep.body,
+    };
+    if (rep.formerEtag !== undefined) form.formerEtag = rep.formerEtag;
+    this.disk.write(doc.tenantId, doc.version, doc.key, form);
   }
 
   /**
@@ -285,7 +385,9 @@ export class DocumentCache {
     const suffix = encoding === 'br' ? `-br${BROTLI_FAST}` : '-gzip';
     if (encoding === 'br') doc.brHits = 1; // the request that made it
     doc.fresh = false;
-    return this.store(doc, encoding, body, `${doc.etag.slice(0, -1)}${suffix}"`);
+    const rep = this.store(doc, encoding, body, `${doc.etag.slice(0, -1)}${suffix}"`);
+    this.persist(doc, encoding, rep);
+    return rep;
   }
 
   private drop(set: TenantDocuments): void {
@@ -307,7 +409,7 @@ export class DocumentCache {
 
   private queueUpgrade(doc: CachedDocument): void {
     // Bounded: past this, documents wait for their next request to be queued again.
-    if (!this.options.upgrade || this.closed || this.upgradeQueue.length >= 10_000) return;
+    if (!this.upgrade || this.closed || this.upgradeQueue.length >= 10_000) return;
     this.upgradeQueue.push(doc);
     if (!this.upgrading) this.nextUpgrade();
   }
@@ -344,7 +446,7 @@ export class DocumentCache {
         if (!doc?.alive || doc.forms.br !== fast || this.closed) return;
         doc.brBest = true;
         this.stats.upgrades++;
-        this.store(doc, 'br', body, `${doc.etag.slice(0, -1)}-br"`);
+        this.persist(doc, 'br', this.store(doc, 'br', body, `${doc.etag.slice(0, -1)}-br"`));
       })
       .catch(() => undefined)
       .finally(() => {

@@ -79,7 +79,7 @@ export function menuFastPath(deps: FastPathDeps) {
     ) {
       doc = last.doc;
     } else {
-      doc = deps.documents.peek(tenant.id, tenant.menuVersion, menuKey(locale, openKey));
+      doc = deps.documents.lookup(tenant.id, tenant.menuVersion, menuKey(locale, openKey), encoding);
       if (!doc) return false;
       last = { tenantId: tenant.id, version: tenant.menuVersion, locale, openKey, doc };
     }

@@ -13,8 +13,9 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const handler = async (request: MenuRequest, reply: FastifyReply) => {
     const inPath = request.params?.locale;
     const inQuery = request.query.locale;
-    const doc = await menuDocumentFor(app, request.tenant, inPath || inQuery);
-    const rep = await app.documents.representation(doc, negotiateEncoding(request.headers['accept-encoding']));
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const doc = await menuDocumentFor(app, request.tenant, inPath || inQuery, encoding);
+    const rep = await app.documents.representation(doc, encoding);
     if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {
       const { etag, vary, 'cache-control': cacheControl } = rep.headers;
       return reply.code(304).headers({ etag, vary, 'cache-control': cacheControl }).send(null);

@@ -96,6 +96,18 @@ export function createMetrics(app: FastifyInstance, fastPath: FastPathCounts): R
     'Documents recompressed at brotli 11 in the background.',
     () => app.documents.stats.upgrades,
   );
+  counter(
+    'menu_cache_disk_hits_total',
+    'Documents and forms read back from the disk tier (neither built nor compressed again).',
+    () => app.documents.stats.diskHits,
+  );
+  counter(
+    'menu_cache_disk_writes_total',
+    'Compressed forms written to the disk tier.',
+    () => app.documents.disk?.writes ?? 0,
+  );
+  gauge('menu_cache_disk_bytes', 'Bytes of the disk tier (cap: CACHE_DISK_MB).', () => app.documents.disk?.bytes ?? 0);
+  gauge('menu_cache_disk_files', 'Files of the disk tier.', () => app.documents.disk?.files ?? 0);
   gauge('menu_cache_bytes', 'Bytes held under the cache budget.', () => app.budget.stats().bytes);
   gauge('menu_cache_max_bytes', 'The cache budget (CACHE_MAX_MB).', () => app.budget.maxBytes);
   gauge('menu_cache_entries', 'Entries held under the cache budget.', () => app.budget.stats().entries);

@@ -62,11 +62,14 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     const filter: PageFilter = print ? { exclude: [], diet: [] } : parseFilter(query);
     const variant = `${print ? 'print' : 'page'}|${filter.exclude.join(',')}|${filter.diet.join(',')}|${filter.traces ? 't' : ''}`;
     const schedule = app.snapshots.schedule(tenant);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    // In memory, else on disk (menu/disk-tier.ts), else built below.
     let doc = schedule
-      ? app.documents.peek(
+      ? app.documents.lookup(
           tenant.id,
           tenant.menuVersion,
           `${variant}|${pageLocale(schedule, langCode, acceptLanguage)}|${app.snapshots.scheduleKey(schedule)}`,
+          encoding,
         )
       : undefined;
     if (!doc) {
@@ -90,7 +93,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
         headers: PAGE_HEADERS,
       }));
     }
-    const rep = await app.documents.representation(doc, negotiateEncoding(request.headers['accept-encoding']));
+    const rep = await app.documents.representation(doc, encoding);
     if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {
       const { 'content-type': _type, 'content-length': _length, 'content-encoding': _encoding, ...kept } = rep.headers;
       return reply.code(304).headers(kept).send();

@@ -1,0 +1,397 @@
+// The disk tier under the document cache: with a memory budget too small to keep anything but the
+// form just made, an evicted form comes back from its file with the same bytes, ETag and headers,
+// counted as a disk hit and not a build; files follow the menu version, stay per tenant, stay under
+// their cap, and a damaged one is built again. Counts files and bytes, never time.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import { adminCall, tokenFor } from '../admin/tokens.js';
+import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
+import { call, createTestApp, dialects, openTestDb, runScopedName, type TestApp, testConfig } from '../helper.js';
+
+/** 1 kB: every form charged evicts all the others, so a document is gone once another one is asked for. */
+const TINY = { publicRateLimit: 0, cacheMaxMb: 1 / 1024 };
+const COMPARED = ['content-type', 'content-length', 'content-encoding', 'etag', 'vary', 'cache-control'];
+const pick = (h: Record<string, unknown>) => Object.fromEntries(COMPARED.map((k) => [k, h[k]]));
+const MENU_EN = 'menu|en|';
+
+function open(dialect: Parameters<typeof createTestApp>[0], overrides: Partial<Config> = {}) {
+  return createTestApp(dialect, { ...TINY, ...overrides }, { now: () => NOON_UTC });
+}
+
+function menu(t: TestApp, host: string, encoding: string, extra: Record<string, string> = {}) {
+  const headers = encoding === 'identity' ? extra : { 'accept-encoding': encoding, ...extra };
+  return call(t.app, { url: '/api/v1/menu/en', host, headers });
+}
+
+function versionOf(t: TestApp, slug: string): { id: number; version: number } {
+  const state = t.app.tenants.peek(`${slug}.localhost`)!;
+  return { id: state.id, version: state.menuVersion };
+}
+
+/** Asks for the other restaurant's menu until `slug`'s English menu has left memory (one request with a 1 kB budget). */
+async function evict(t: TestApp, slug: string, other: string): Promise<void> {
+  const { id, version } = versionOf(t, slug);
+  await menu(t, other, 'br');
+  // The other menu's file is in place before the next request (else it would be built again, not restored).
+  await t.app.documents.disk?.settled();
+  assert.equal(t.app.documents.peek(id, version, MENU_EN), undefined, `${slug}'s menu left memory`);
+}
+
+/** Every file under the tier's directory, with its size (what is really on disk). */
+function filesOnDisk(dir: string): Map<string, number> {
+  const found = new Map<string, number>();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else found.set(path.slice(dir.length + 1), statSync(path).size);
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return found;
+}
+
+function formPath(t: TestApp, slug: string, encoding: string): string {
+  const { id, version } = versionOf(t, slug);
+  const hash = createHash('sha1').update(MENU_EN).digest('hex');
+  return join(t.app.documents.disk!.dir, String(id), String(version), `${hash}.${encoding}`);
+}
+
+for (const dialect of dialects) {
+  describe(`menu documents on the disk tier (${dialect})`, () => {
+    test('evicted br, gzip and identity answers come back from disk: same bytes, ETag and headers, 304 on the old ETag, no build', async () => {
+      const t = await open(dialect);
+      try {
+        await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        const first = {
+          identity: await menu(t, 'alpha', 'identity'),
+          br: await menu(t, 'alpha', 'br'),
+          gzip: await menu(t, 'alpha', 'gzip'),
+        };
+        assert.equal(first.br.headers['content-encoding'], 'br');
+        assert.equal(first.gzip.headers['content-encoding'], 'gzip');
+        assert.equal(brotliDecompressSync(first.br.rawPayload).toString(), first.identity.body);
+        await t.app.documents.disk!.settled();
+        assert.equal(t.app.documents.disk!.files, 2, 'the brotli and the gzip form are on disk; identity is not');
+        assert.equal(t.app.documents.stats.builds, 1);
+        await evict(t, 'alpha', 'beta');
+        const builds = t.app.documents.stats.builds;
+        const snapshots = t.app.snapshots.builds;
+        const diskHits = t.app.documents.stats.diskHits;
+        for (const encoding of ['br', 'gzip', 'identity'] as const) {
+          const again = await menu(t, 'alpha', encoding);
+          assert.equal(again.statusCode, 200);
+          assert.deepEqual(again.rawPayload, first[encoding].rawPayload, `${encoding}: the same bytes`);
+          assert.deepEqual(pick(again.headers), pick(first[encoding].headers), `${encoding}: the same headers`);
+          await evict(t, 'alpha', 'beta');
+          const revalidated = await menu(t, 'alpha', encoding, { 'if-none-match': first[encoding].headers.etag! });
+          assert.equal(revalidated.statusCode, 304, `${encoding}: the ETag served before eviction still revalidates`);
+          assert.equal(revalidated.headers.etag, first[encoding].headers.etag);
+          await evict(t, 'alpha', 'beta');
+        }
+        assert.equal(t.app.documents.stats.builds - builds, 0, 'neither alpha nor beta was built again');
+        assert.equal(t.app.snapshots.builds - snapshots, 0, 'nor its snapshot loaded');
+        // Six answers of alpha, six disk hits (beta comes back from disk too, between them).
+        assert.ok(t.app.documents.stats.diskHits - diskHits >= 6, `${t.app.documents.stats.diskHits - diskHits}`);
+
+        // /metrics reports the tier next to the memory budget.
+        const metrics = (await call(t.app, { url: '/metrics', host: 'alpha' })).body;
+        const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics)?.[1]);
+        assert.equal(value('menu_cache_disk_hits_total'), t.app.documents.stats.diskHits);
+        assert.equal(value('menu_cache_disk_files'), t.app.documents.disk!.files);
+        assert.equal(value('menu_cache_disk_bytes'), t.app.documents.disk!.bytes);
+        assert.ok(value('menu_cache_disk_writes_total') >= 3, 'alpha br, alpha gzip, beta br');
+        assert.equal(value('menu_document_builds_total'), t.app.documents.stats.builds);
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('the menu page comes back from disk too', async () => {
+      const t = await open(dialect);
+      try {
+        await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        const page = () => call(t.app, { url: '/?lang=en', host: 'alpha', headers: { 'accept-encoding': 'br' } });
+        const first = await page();
+        assert.equal(first.statusCode, 200);
+        await t.app.documents.disk!.settled();
+        await menu(t, 'beta', 'br');
+        const builds = t.app.documents.stats.builds;
+        const again = await page();
+        assert.deepEqual(again.rawPayload, first.rawPayload);
+        assert.equal(again.headers.etag, first.headers.etag);
+        assert.equal(t.app.documents.stats.builds, builds);
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('a menu write serves the new content and deletes the old version’s files', async () => {
+      const t = await open(dialect);
+      try {
+        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        const old = await menu(t, 'alpha', 'br');
+        await menu(t, 'beta', 'br');
+        await t.app.documents.disk!.settled();
+        const oldVersion = versionOf(t, 'alpha').version;
+        const oldFolder = join(t.app.documents.disk!.dir, String(alpha), String(oldVersion));
+        assert.equal(readdirSync(oldFolder).length, 1);
+        const token = await tokenFor(t.db.db, alpha);
+        const put = await adminCall(t.app, token, {
+          method: 'PUT',
+          url: '/api/v1/admin/settings',
+          host: 'alpha',
+          body: { name: 'Alpha rinnovata' },
+        });
+        assert.equal(put.statusCode, 200);
+        const fresh = await menu(t, 'alpha', 'br');
+        assert.notEqual(fresh.headers.etag, old.headers.etag);
+        assert.equal(
+          JSON.parse(brotliDecompressSync(fresh.rawPayload).toString()).data.settings.name,
+          'Alpha rinnovata',
+        );
+        await t.app.documents.disk!.settled();
+        const newVersion = versionOf(t, 'alpha').version;
+        assert.ok(newVersion > oldVersion);
+        assert.equal(existsSync(oldFolder), false, 'the old version’s files are gone');
+        assert.equal(readdirSync(join(t.app.documents.disk!.dir, String(alpha), String(newVersion))).length, 1);
+        // Evicted and asked again: the new version from disk, never the old one.
+        await evict(t, 'alpha', 'beta');
+        const builds = t.app.documents.stats.builds;
+        const again = await menu(t, 'alpha', 'br');
+        assert.deepEqual(again.rawPayload, fresh.rawPayload);
+        assert.equal(t.app.documents.stats.builds, builds);
+        // What the index counts is what is on disk.
+        const onDisk = filesOnDisk(t.app.documents.disk!.dir);
+        assert.equal(onDisk.size, t.app.documents.disk!.files);
+        assert.equal(
+          [...onDisk.values()].reduce((a, b) => a + b, 0),
+          t.app.documents.disk!.bytes,
+        );
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('a second restaurant with the same key and version never gets the first one’s document', async () => {
+      const t = await open(dialect);
+      try {
+        await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        const alpha = await menu(t, 'alpha', 'br');
+        await t.app.documents.disk!.settled();
+        // Beta's first request: alpha's file is there under the same key, but beta's document is built.
+        const builds = t.app.documents.stats.builds;
+        const beta = await menu(t, 'beta', 'br');
+        assert.equal(versionOf(t, 'alpha').version, versionOf(t, 'beta').version, 'same version, same key');
+        assert.equal(t.app.documents.stats.builds, builds + 1);
+        assert.match(JSON.parse(brotliDecompressSync(beta.rawPayload).toString()).data.settings.name, /Beta/);
+        await t.app.documents.disk!.settled();
+        // Both evicted in turn and restored: each its own.
+        const alphaAgain = await menu(t, 'alpha', 'br');
+        const betaAgain = await menu(t, 'beta', 'br');
+        assert.deepEqual(alphaAgain.rawPayload, alpha.rawPayload);
+        assert.deepEqual(betaAgain.rawPayload, beta.rawPayload);
+        assert.notEqual(betaAgain.headers.etag, alpha.headers.etag);
+        assert.equal(t.app.documents.stats.builds, builds + 1);
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('over CACHE_DISK_MB the least recently used restaurant’s files go (counted in bytes)', async () => {
+      // One restaurant's English brotli file, measured on a first app.
+      let fileBytes: number;
+      {
+        const t = await open(dialect);
+        try {
+          await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+          await menu(t, 'alpha', 'br');
+          await t.app.documents.disk!.settled();
+          fileBytes = t.app.documents.disk!.bytes;
+        } finally {
+          await t.close();
+        }
+      }
+      // Room for two such files, not three.
+      const t = await open(dialect, { cacheDiskMb: (2.5 * fileBytes) / (1024 * 1024) });
+      try {
+        const ids = [];
+        for (const slug of ['alpha', 'beta', 'gamma']) ids.push(await createFixtureTenant(t.db.db, slug, 'Osteria'));
+        const disk = t.app.documents.disk!;
+        await menu(t, 'alpha', 'br');
+        await menu(t, 'beta', 'br');
+        await disk.settled();
+        assert.equal(disk.files, 2);
+        await menu(t, 'alpha', 'br'); // alpha used again (from disk): beta is now the least recently used
+        await menu(t, 'gamma', 'br');
+        await disk.settled();
+        assert.equal(disk.files, 2);
+        assert.ok(disk.bytes <= disk.maxBytes, `${disk.bytes} within ${disk.maxBytes}`);
+        assert.equal(disk.evictions, 1);
+        const tenantsOnDisk = readdirSync(disk.dir).sort();
+        assert.deepEqual(tenantsOnDisk, [String(ids[0]), String(ids[2])].sort(), 'beta’s files went');
+        const onDisk = filesOnDisk(disk.dir);
+        assert.equal(
+          [...onDisk.values()].reduce((a, b) => a + b, 0),
+          disk.bytes,
+        );
+        // Beta is built again; alpha still comes from disk.
+        const builds = t.app.documents.stats.builds;
+        await menu(t, 'beta', 'br');
+        assert.equal(t.app.documents.stats.builds, builds + 1);
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('a damaged or truncated file is deleted and the document built again: 200, the right menu', async () => {
+      const t = await open(dialect);
+      try {
+        await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        for (const damage of ['flip a body byte', 'truncate', 'garbage']) {
+          await menu(t, 'alpha', 'br');
+          await t.app.documents.disk!.settled();
+          await evict(t, 'alpha', 'beta');
+          const path = formPath(t, 'alpha', 'br');
+          const bytes = readFileSync(path);
+          if (damage === 'flip a body byte') bytes[bytes.length - 10] ^= 0xff;
+          writeFileSync(
+            path,
+            damage === 'truncate' ? bytes.subarray(0, bytes.length - 100) : damage === 'garbage' ? 'x' : bytes,
+          );
+          const builds = t.app.documents.stats.builds;
+          // Identity is derived from the stored form: a damaged one would fail to decompress.
+          const plain = await menu(t, 'alpha', 'identity');
+          assert.equal(plain.statusCode, 200, damage);
+          assert.match(plain.json.data.settings.name, /Alpha/);
+          assert.equal(t.app.documents.stats.builds, builds + 1, `${damage}: built again`);
+          const br = await menu(t, 'alpha', 'br');
+          assert.equal(br.statusCode, 200);
+          assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body);
+          await t.app.documents.disk!.settled();
+          // The new form's file replaced the damaged one.
+          assert.equal(readFileSync(path).length > 100, true);
+          await evict(t, 'alpha', 'beta');
+          assert.deepEqual((await menu(t, 'alpha', 'br')).rawPayload, br.rawPayload);
+        }
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('CACHE_DISK_MB=0 writes nothing: evicted documents are built again', async () => {
+      const dir = join(tmpdir(), runScopedName('menu-disk-off'));
+      const t = await open(dialect, { cacheDiskMb: 0, cacheDir: dir });
+      try {
+        await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        assert.equal(t.app.documents.disk, undefined);
+        await menu(t, 'alpha', 'br');
+        await evict(t, 'alpha', 'beta');
+        const builds = t.app.documents.stats.builds;
+        await menu(t, 'alpha', 'br');
+        assert.equal(t.app.documents.stats.builds, builds + 1);
+        assert.equal(t.app.documents.stats.diskHits, 0);
+        assert.equal(existsSync(dir), false, 'no directory made');
+        const metrics = (await call(t.app, { url: '/metrics', host: 'alpha' })).body;
+        assert.match(metrics, /^menu_cache_disk_files 0$/m);
+        assert.match(metrics, /^menu_cache_disk_writes_total 0$/m);
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('a configured CACHE_DIR is emptied of earlier tenant files at start (other files stay) and cleared at close', async () => {
+      const dir = join(tmpdir(), runScopedName('menu-disk-dir'));
+      const db = await openTestDb(dialect);
+      const alpha = await createFixtureTenant(db.db, 'alpha', 'Alpha');
+      // What an earlier process (or a restored backup's numbering) could have left: never trusted.
+      const hash = createHash('sha1').update(MENU_EN).digest('hex');
+      mkdirSync(join(dir, String(alpha), '1'), { recursive: true });
+      writeFileSync(join(dir, String(alpha), '1', `${hash}.br`), 'stale');
+      writeFileSync(join(dir, 'README'), 'not the cache’s');
+      let app: FastifyInstance | undefined;
+      try {
+        app = await buildApp(testConfig({ ...TINY, cacheDir: dir }), { database: db, now: () => NOON_UTC });
+        await app.ready();
+        assert.deepEqual(readdirSync(dir), ['README']);
+        const res = await app.inject({
+          url: '/api/v1/menu/en',
+          headers: { host: 'alpha.localhost', 'accept-encoding': 'br' },
+        });
+        assert.equal(res.statusCode, 200);
+        assert.equal(app.documents.stats.builds, 1);
+        await app.documents.disk!.settled();
+        assert.deepEqual(readdirSync(dir).sort(), [String(alpha), 'README']);
+        await app.close();
+        app = undefined;
+        assert.deepEqual(readdirSync(dir), ['README'], 'the cache’s files are removed at close, the rest stays');
+      } finally {
+        await app?.close();
+        await db.dispose();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    test('the fast path brings an evicted menu back from disk without reaching Fastify', async () => {
+      const db = await openTestDb(dialect);
+      await createFixtureTenant(db.db, 'alpha', 'Alpha');
+      await createFixtureTenant(db.db, 'beta', 'Beta');
+      const app = await buildApp(testConfig(TINY), { database: db, now: () => NOON_UTC });
+      let reachedFastify = 0;
+      app.addHook('onRequest', async () => {
+        reachedFastify++;
+      });
+      try {
+        await app.listen({ host: '127.0.0.1', port: 0 });
+        const port = (app.server.address() as AddressInfo).port;
+        const get = (host: string) =>
+          new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+            const req = request(
+              { host: '127.0.0.1', port, path: '/api/v1/menu/en', headers: { host, 'accept-encoding': 'br' } },
+              (res) => {
+                const chunks: Buffer[] = [];
+                res.on('data', (c) => chunks.push(c));
+                res.on('end', () =>
+                  resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+                );
+              },
+            );
+            req.on('error', reject);
+            req.end();
+          });
+        const first = await get('alpha.localhost');
+        await get('beta.localhost');
+        await app.documents.disk!.settled();
+        const alpha = app.tenants.peek('alpha.localhost')!;
+        assert.equal(app.documents.peek(alpha.id, alpha.menuVersion, MENU_EN), undefined, 'evicted');
+        const before = reachedFastify;
+        const builds = app.documents.stats.builds;
+        const again = await get('alpha.localhost');
+        assert.equal(again.status, 200);
+        assert.equal(reachedFastify, before, 'answered in front of Fastify');
+        assert.deepEqual(again.body, first.body);
+        assert.deepEqual(pick(again.headers), pick(first.headers));
+        assert.equal(app.documents.stats.builds, builds);
+      } finally {
+        await app.close();
+        await db.dispose();
+      }
+    });
+  });
+}
