@@ -2,7 +2,6 @@
 // snapshot needed), or built once from the snapshot and kept there.
 
 import type { Static } from '@sinclair/typebox';
-import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { TenantState } from '../../accounts/tenants/repo.js';
 import { servedLocale } from '../../catalog/snapshot.js';
@@ -11,9 +10,17 @@ import { type Locale, servedLocaleFrom } from '../../i18n/locales.js';
 import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { menuData } from './compose.js';
 import type { CachedDocument, Encoding } from './document.js';
-import { MenuResponse } from './schema.js';
+import type { MenuResponse } from './schema.js';
 
-const serialize = fastJson(MenuResponse) as (value: Static<typeof MenuResponse>) => string;
+/**
+ * The document's JSON. The views build exactly the schema's fields (test/api/menu-serialize.test.ts
+ * holds them to the schema's own serializer), so the native JSON.stringify is used: it returns one
+ * flat string, half the time of the schema serializer's concatenations, and encoding that string
+ * to UTF-8 costs half as much again (about 1 ms of a first request's 5 for a demo-size menu).
+ */
+export function serializeMenu(value: Static<typeof MenuResponse>): string {
+  return JSON.stringify(value);
+}
 
 const MENU_HEADERS = Object.freeze({
   'content-type': 'application/json; charset=utf-8',
@@ -53,7 +60,11 @@ export async function menuDocumentFor(
   const locale = servedLocale(snapshot, requested);
   return app.documents.document(snapshot.tenantId, snapshot.version, menuKey(locale, openKey), () => ({
     body: Buffer.from(
-      serialize({ success: true, data: menuData(snapshot, openKey, locale), meta: { generated_at: nowIso(), locale } }),
+      serializeMenu({
+        success: true,
+        data: menuData(snapshot, openKey, locale),
+        meta: { generated_at: nowIso(), locale },
+      }),
     ),
     headers: MENU_HEADERS,
   }));
