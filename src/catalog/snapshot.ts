@@ -183,8 +183,21 @@ interface Held {
   entry: BudgetEntry;
 }
 
+/**
+ * Snapshots may hold at most this share of the byte budget. They are what a document is built
+ * from, not what diners are served: a restaurant's documents are built within moments of its
+ * snapshot loading, and a later one (another language, the next time window) loads it again with
+ * six quick queries. Held without a cap, a thousand snapshots (~240 kB of small objects each) took
+ * most of the budget from the compressed documents, and their churn grew the JS heap to twice its
+ * live size between collections (RSS over 600 MB).
+ */
+export const SNAPSHOT_SHARE = 0.25;
+
 export class SnapshotStore {
+  /** Least recently used first (a use moves a snapshot to the end). */
   private readonly ready = new Map<number, Held>();
+  /** Estimated bytes of the snapshots in `ready`. */
+  private heldBytes = 0;
   private readonly schedules = new Map<number, Schedule>();
   private readonly loading = new Map<string, Promise<MenuSnapshot>>();
   /** Snapshots loaded from the database since start (a metric; one per version per tenant when warm). */
@@ -202,6 +215,8 @@ export class SnapshotStore {
     const held = this.ready.get(tenant.id);
     if (!held || held.snapshot.version !== tenant.menuVersion) return undefined;
     this.budget.touch(held.entry);
+    this.ready.delete(tenant.id);
+    this.ready.set(tenant.id, held);
     return held.snapshot;
   }
 
@@ -232,9 +247,7 @@ export class SnapshotStore {
 
   /** Drops what is held for a tenant (suspended, removed, or changed elsewhere). */
   forget(tenantId: number): void {
-    const held = this.ready.get(tenantId);
-    if (held) this.budget.release(held.entry);
-    this.ready.delete(tenantId);
+    this.drop(tenantId);
     this.schedules.delete(tenantId);
   }
 
@@ -246,8 +259,8 @@ export class SnapshotStore {
   private keep(snapshot: MenuSnapshot): void {
     const existing = this.ready.get(snapshot.tenantId);
     if (existing && existing.snapshot.version > snapshot.version) return;
-    if (existing) this.budget.release(existing.entry);
     const tenantId = snapshot.tenantId;
+    this.drop(tenantId);
     const entry: BudgetEntry = {
       bytes: estimateSnapshotBytes(snapshot),
       stamp: 0,
@@ -256,15 +269,34 @@ export class SnapshotStore {
       // One query per table brings it back; the documents built from it are what diners are served.
       cheap: true,
       evict: () => {
-        if (this.ready.get(tenantId)?.entry === entry) this.ready.delete(tenantId);
+        if (this.ready.get(tenantId)?.entry === entry) {
+          this.ready.delete(tenantId);
+          this.heldBytes -= entry.bytes;
+        }
       },
     };
     this.ready.set(tenantId, { snapshot, entry });
+    this.heldBytes += entry.bytes;
     const known = this.schedules.get(tenantId);
     if (!known || known.version < snapshot.version) {
       this.schedules.set(tenantId, scheduleOf(snapshot));
     }
     this.budget.charge(entry);
+    // Over the snapshots' share: the least recently used go (never the one just loaded).
+    const cap = this.budget.maxBytes * SNAPSHOT_SHARE;
+    for (const oldest of this.ready.keys()) {
+      if (this.heldBytes <= cap || oldest === tenantId) break;
+      this.drop(oldest);
+    }
+  }
+
+  /** Lets go of a tenant's snapshot (its schedule stays). */
+  private drop(tenantId: number): void {
+    const held = this.ready.get(tenantId);
+    if (!held) return;
+    this.budget.release(held.entry);
+    this.ready.delete(tenantId);
+    this.heldBytes -= held.entry.bytes;
   }
 
   /** The open-set key for this tenant now. */

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SNAPSHOT_SHARE } from '../../src/catalog/snapshot.js';
 import { seedDemoCopies } from '../../src/seed/copies.js';
 import { NOON_UTC } from '../fixtures.js';
 import { call, createTestApp } from '../helper.js';
@@ -50,6 +51,10 @@ describe('the cache budget at scale (sqlite)', () => {
         .join(', ');
       assert.ok(stats.bytes <= stats.maxBytes, `${stats.bytes} bytes within ${stats.maxBytes} (${report})`);
       assert.equal(stats.costlyEvictions, 0, `no document or compressed form evicted (${report})`);
+      // Snapshots keep to their share of the budget: the rest is for what diners are served.
+      const snapshotBytes = kinds.get('snapshot')?.bytes ?? 0;
+      assert.ok(snapshotBytes <= stats.maxBytes * SNAPSHOT_SHARE, `snapshots ${snapshotBytes} bytes (${report})`);
+      assert.ok(t.app.snapshots.size > 100, `the most recent snapshots are held (${t.app.snapshots.size})`);
       // Every document and every compressed form of all 1,000 restaurants is still held.
       assert.equal(kinds.get('menu.br')?.entries, RESTAURANTS * LOCALES.length, report);
       assert.equal(kinds.get('menu.gzip')?.entries, RESTAURANTS * LOCALES.length, report);

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
+import { SNAPSHOT_SHARE } from '../../src/catalog/snapshot.js';
 import { BROTLI_FAST, type Representation } from '../../src/features/menu/document.js';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, eventually } from '../helper.js';
@@ -33,6 +34,47 @@ for (const dialect of dialects) {
         assert.equal(t.app.documents.stats.compressions, 6);
         const alphaIt = answers.filter((r) => r.headers['content-encoding'] === 'br').map((r) => r.headers.etag);
         assert.equal(new Set(alphaIt).size, 4, 'the same ETag for every answer of one document');
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('snapshots keep to their share of the budget; the documents built from them stay', async () => {
+      // One fixture snapshot's size, measured, then a budget whose snapshot share holds one and a half.
+      const probe = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      let snapshotBytes: number;
+      try {
+        await createFixtureTenant(probe.db.db, 'alpha', 'Alpha');
+        assert.equal((await call(probe.app, { url: '/api/v1/menu/it', host: 'alpha' })).statusCode, 200);
+        snapshotBytes = probe.app.budget.byKind().get('snapshot')?.bytes ?? 0;
+        assert.ok(snapshotBytes > 0);
+      } finally {
+        await probe.close();
+      }
+      const cacheMaxMb = (1.5 * snapshotBytes) / SNAPSHOT_SHARE / 1024 / 1024;
+      const t = await createTestApp(dialect, { publicRateLimit: 0, cacheMaxMb }, { now: () => NOON_UTC });
+      try {
+        await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        const br = { 'accept-encoding': 'br' };
+        const alpha = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha', headers: br });
+        const beta = await call(t.app, { url: '/api/v1/menu/it', host: 'beta', headers: br });
+        assert.equal(alpha.statusCode, 200);
+        assert.equal(beta.statusCode, 200);
+        assert.equal(t.app.snapshots.size, 1, "beta's snapshot took the place of alpha's");
+        assert.ok((t.app.budget.byKind().get('snapshot')?.bytes ?? 0) <= t.app.budget.maxBytes * SNAPSHOT_SHARE);
+        // Alpha's document is still served as it was, without its snapshot.
+        const builds = t.app.documents.stats.builds;
+        const again = await call(t.app, { url: '/api/v1/menu/it', host: 'alpha', headers: br });
+        assert.equal(again.headers.etag, alpha.headers.etag);
+        assert.equal(t.app.documents.stats.builds, builds);
+        assert.equal(t.app.snapshots.builds, 2);
+        // Another of alpha's languages loads its snapshot again, and answers alpha's menu.
+        const en = await call(t.app, { url: '/api/v1/menu/en', host: 'alpha' });
+        assert.equal(en.json.meta.locale, 'en');
+        assert.ok(en.json.data.settings.name.includes('Alpha'));
+        assert.equal(t.app.snapshots.builds, 3);
+        assert.equal(t.app.snapshots.size, 1);
       } finally {
         await t.close();
       }
