@@ -74,6 +74,38 @@ for (const dialect of dialects) {
       assert.equal(JSON.parse(viaQuery.body.toString()).meta.locale, 'it');
     });
 
+    test('two restaurants and their languages interleaved: each answer is its own, served in front once built', async () => {
+      const asks = [] as { host: string; path: string }[];
+      for (const host of ['alpha.localhost', 'beta.localhost']) {
+        for (const path of [
+          '/api/v1/menu/en',
+          '/api/v1/menu/de',
+          '/api/v1/menu',
+          '/api/v1/menu/EN-gb',
+          '/api/v1/menu/xx',
+        ]) {
+          asks.push({ host, path });
+        }
+      }
+      const first = new Map<string, Buffer>();
+      for (const { host, path } of asks) first.set(host + path, (await get(port, host, path)).body);
+      const before = reachedFastify;
+      for (let round = 0; round < 3; round++) {
+        // Alternating restaurants, so the fast path's memory of the last answer never helps.
+        for (let i = 0; i < asks.length / 2; i++) {
+          for (const { host, path } of [asks[i], asks[i + asks.length / 2]]) {
+            const res = await get(port, host, path);
+            assert.deepEqual(res.body, first.get(host + path), `${host}${path}`);
+            const json = JSON.parse(res.body.toString());
+            assert.ok(json.data.settings.name.includes(host.startsWith('alpha') ? 'Alpha' : 'Beta'), host);
+            const wanted = path.endsWith('/en') || path.endsWith('EN-gb') ? 'en' : path.endsWith('/de') ? 'de' : 'it';
+            assert.equal(json.meta.locale, wanted, `${host}${path}`);
+          }
+        }
+      }
+      assert.equal(reachedFastify, before, 'all served in front');
+    });
+
     test("keep-alive lasts Fastify's 72 s whether the answer came from the fast path or from Fastify", async () => {
       await get(port, 'alpha.localhost', '/api/v1/menu/it');
       const fast = await get(port, 'alpha.localhost', '/api/v1/menu/it');

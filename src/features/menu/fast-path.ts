@@ -4,7 +4,7 @@
 // clients, odd query strings — goes through Fastify as usual, which produces the same bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeHost, type TenantDirectory } from '../../accounts/tenants/directory.js';
-import type { SnapshotStore } from '../../catalog/snapshot.js';
+import type { Schedule, SnapshotStore } from '../../catalog/snapshot.js';
 import type { Config } from '../../config.js';
 import { servedLocaleFrom } from '../../i18n/locales.js';
 import { EXPOSED_HEADERS } from '../../plugins/cors.js';
@@ -44,6 +44,15 @@ function rememberLast<T>(compute: (input: string) => T): (input: string) => T {
   };
 }
 
+/** At most this many requested-locale spellings remembered per menu version (`/menu/de`, `/menu/de-AT`...). */
+const SPELLINGS_KEPT = 16;
+
+/** The document last found for a requested locale, and the open-set key it was found for. */
+interface Found {
+  openKey: string;
+  doc: CachedDocument;
+}
+
 /** Returns true when it answered the request itself. */
 export function menuFastPath(deps: FastPathDeps) {
   const limit = deps.config.publicRateLimit;
@@ -56,6 +65,10 @@ export function menuFastPath(deps: FastPathDeps) {
   const encodingOf = rememberLast(negotiateEncoding);
   // The document last served, so a run of requests for the same menu skips building its cache key.
   let last: { tenantId: number; version: number; locale: string; openKey: string; doc: CachedDocument } | undefined;
+  // Per menu version (a schedule is replaced with each version), the documents found by requested
+  // locale: a thousand restaurants' requests then skip the served-locale choice, the cache key's
+  // string and two map lookups by that string, which the single `last` cannot save them.
+  const foundBy = new WeakMap<Schedule, Map<string, Found>>();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || !deps.open()) return false;
     const requested = menuLocale(req.url ?? '');
@@ -66,22 +79,33 @@ export function menuFastPath(deps: FastPathDeps) {
     const schedule = deps.snapshots.schedule(tenant);
     if (!schedule) return false;
     const encoding = encodingOf(req.headers['accept-encoding'] ?? '');
-    const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested || undefined);
     const openKey = deps.snapshots.scheduleKey(schedule);
     let doc: CachedDocument | undefined;
     if (
       last !== undefined &&
       last.tenantId === tenant.id &&
       last.version === tenant.menuVersion &&
-      last.locale === locale &&
+      last.locale === requested &&
       last.openKey === openKey &&
       last.doc.alive
     ) {
       doc = last.doc;
     } else {
-      doc = deps.documents.lookup(tenant.id, tenant.menuVersion, menuKey(locale, openKey), encoding);
-      if (!doc) return false;
-      last = { tenantId: tenant.id, version: tenant.menuVersion, locale, openKey, doc };
+      let found = foundBy.get(schedule);
+      const known = found?.get(requested);
+      if (known !== undefined && known.openKey === openKey && known.doc.alive) {
+        doc = known.doc;
+      } else {
+        const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested || undefined);
+        doc = deps.documents.lookup(tenant.id, tenant.menuVersion, menuKey(locale, openKey), encoding);
+        if (!doc) return false;
+        if (!found) {
+          found = new Map();
+          foundBy.set(schedule, found);
+        }
+        if (known !== undefined || found.size < SPELLINGS_KEPT) found.set(requested, { openKey, doc });
+      }
+      last = { tenantId: tenant.id, version: tenant.menuVersion, locale: requested, openKey, doc };
     }
     const rep = deps.documents.ready(doc, encoding);
     if (!rep) return false;
