@@ -15,6 +15,8 @@ import { parseWrk } from './load.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin/menu.js');
 const LOCALES = ['it', 'en', 'fr', 'de', 'es'];
+/** The Zipf exponent of the skewed access (issue 22: s = 1.1; the k-th restaurant gets k^-s of the traffic). */
+export const ZIPF_S = 1.1;
 
 export interface ScaleOptions {
   workDir: string;
@@ -42,6 +44,8 @@ export interface LoadRow {
   warmup: { seconds: number; requestsPerSec: number; p99Ms: number; hitRatio?: number };
   /** From /metrics over the measured run (WORKERS=1 only: a scrape reaches one worker). */
   hitRatio?: number;
+  /** Share of the measured run's requests answered from the disk tier (documents evicted from memory). */
+  diskRatio?: number;
   evictions?: { documents: number; cheap: number };
   cacheMb?: number;
   rssStartMb: number;
@@ -145,7 +149,7 @@ local locales = {${LOCALES.map((l) => `"${l}"`).join(',')}}
 local cumulative = {}
 if "${access}" == "zipf" then
   local total = 0
-  for k = 1, n do total = total + 1 / k; cumulative[k] = total end
+  for k = 1, n do total = total + k ^ (-${ZIPF_S}); cumulative[k] = total end
   for k = 1, n do cumulative[k] = cumulative[k] / total end
 end
 local function pick()
@@ -229,6 +233,8 @@ async function firstRequests(port: number, firstCold: number, count: number) {
 
 interface CacheCounters {
   hits: number;
+  /** Documents brought back from the disk tier (counted apart from memory hits and builds). */
+  diskHits: number;
   misses: number;
   evictions: Map<string, number>;
   bytes: number;
@@ -270,16 +276,25 @@ async function cacheCounters(port: number): Promise<CacheCounters> {
   }
   return {
     hits: value('menu_cache_hits_total'),
+    diskHits: value('menu_cache_disk_hits_total'),
     misses: value('menu_cache_misses_total'),
     evictions,
     bytes: value('menu_cache_bytes'),
   };
 }
 
+/** Shares of requests answered from memory and from the disk tier, between two scrapes (the rest were built). */
 function hitRatio(before: CacheCounters, after: CacheCounters): number {
+  return shares(before, after).memory;
+}
+
+function shares(before: CacheCounters, after: CacheCounters): { memory: number; disk: number } {
   const hits = after.hits - before.hits;
+  const disk = after.diskHits - before.diskHits;
   const misses = after.misses - before.misses;
-  return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 10_000) / 10_000;
+  const all = hits + disk + misses;
+  const round = (x: number) => Math.round(x * 10_000) / 10_000;
+  return all === 0 ? { memory: 0, disk: 0 } : { memory: round(hits / all), disk: round(disk / all) };
 }
 
 /** Evictions between two scrapes: of documents and compressed forms, and of cheap entries (snapshots, identity bodies). */
@@ -427,6 +442,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
               hitRatio: c0 && c1 ? hitRatio(c0, c1) : undefined,
             },
             hitRatio: c1 && c2 ? hitRatio(c1, c2) : undefined,
+            diskRatio: c1 && c2 ? shares(c1, c2).disk : undefined,
             evictions: c1 && c2 ? evictionsBetween(c1, c2) : undefined,
             cacheMb: c2 ? Math.round(c2.bytes / 1024 / 1024) : undefined,
             rssStartMb,
@@ -486,11 +502,11 @@ export function formatScale(report: ScaleReport): string {
     '|---|---|---|---|',
     ...report.baseline.map((b) => `| ${b.tenants} | ${b.requestsPerSec} | ${b.p50Ms} | ${b.p99Ms} |`),
     '',
-    '| restaurants | access | WORKERS | req/s | × one | p50 ms | p99 ms | hit ratio | evictions docs / cheap | cache MB | RSS start / end / peak MB | warm-up req/s, p99, hit ratio | problems |',
+    '| restaurants | access | WORKERS | req/s | × one | p50 ms | p99 ms | hit ratio memory / disk | evictions docs / cheap | cache MB | RSS start / end / peak MB | warm-up req/s, p99, hit ratio | problems |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...report.load.map(
       (r) =>
-        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} | ${
+        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} / ${pct(r.diskRatio)} | ${
           r.evictions ? `${r.evictions.documents} / ${r.evictions.cheap}` : 'n/a'
         } | ${r.cacheMb ?? 'n/a'} | ${r.rssStartMb} / ${r.rssEndMb} / ${r.rssPeakMb} | ${r.warmup.seconds} s: ${r.warmup.requestsPerSec}, ${r.warmup.p99Ms} ms, ${pct(r.warmup.hitRatio)} | ${r.problems.join('; ') || '—'} |`,
     ),
