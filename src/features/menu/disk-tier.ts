@@ -10,9 +10,10 @@
 // at debug and forgotten. A read is synchronous (the fast path may use it); a file that is missing,
 // damaged or not what its name says is deleted and the document is built again.
 //
-// The index (tenant → version, files and bytes; least recently used tenant first) lives in memory
-// and starts empty: the directory is emptied at start, since a restored database backup can bring
-// back version numbers this directory already holds files for. A tenant's files go when its
+// The index (tenant → version, files and bytes; least recently used tenant first: a write, a read
+// or the memory budget evicting one of its forms counts as a use) lives in memory and starts
+// empty: the directory is emptied at start, since a restored database backup can bring back
+// version numbers this directory already holds files for. A tenant's files go when its
 // version changes, when it is forgotten (suspended, removed), or, least recently used first, when
 // the total passes the cap (CACHE_DISK_MB).
 import { createHash, randomBytes } from 'node:crypto';
@@ -270,6 +271,15 @@ export class DiskTier {
     }
     this.touch(tenantId, entry);
     return form;
+  }
+
+  /**
+   * The tenant's documents were used (the memory budget just evicted one of its forms after serving
+   * it from memory): its files are the last the cap deletes.
+   */
+  used(tenantId: number): void {
+    const entry = this.tenants.get(tenantId);
+    if (entry) this.touch(tenantId, entry);
   }
 
   /** Deletes every file of a tenant (a new menu version, a suspended or removed restaurant). */

@@ -323,6 +323,8 @@ export class DocumentCache {
       cheap: encoding === 'identity' && (doc.forms.br !== undefined || doc.forms.gzip !== undefined),
       evict: () => {
         if (doc.forms[encoding] === rep) doc.forms[encoding] = undefined;
+        // Its file is now the only copy: on disk the restaurant counts as used now (hits in memory never told it).
+        if (encoding !== 'identity') this.disk?.used(doc.tenantId);
         if (!doc.forms.identity && !doc.forms.br && !doc.forms.gzip) doc.remove();
       },
     };
