@@ -54,10 +54,17 @@ export interface ServerCommand {
   env?: Record<string, string>;
 }
 
+/**
+ * Node's options for `menu serve`, as the Dockerfile and `npm start` run it: the old generation
+ * capped at 256 MB (without a cap V8 let the heap grow to three times its live size under a
+ * thousand restaurants' misses; see docs/scaling.md, "Memory").
+ */
+export const SERVE_NODE_FLAGS = ['--max-old-space-size=256'];
+
 /** The app as `menu serve` runs it, on a SQLite file, on a free port of 127.0.0.1. */
 export function appCommand(sqliteFile: string, nodeArgs: string[] = []): ServerCommand {
   return {
-    argv: [...nodeArgs, join(ROOT, 'bin/menu.js'), 'serve'],
+    argv: [...SERVE_NODE_FLAGS, ...nodeArgs, join(ROOT, 'bin/menu.js'), 'serve'],
     env: {
       DATABASE_URL: `sqlite:${sqliteFile}`,
       HOST: '127.0.0.1',

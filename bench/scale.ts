@@ -10,6 +10,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVE_NODE_FLAGS } from './children.js';
 import { parseWrk } from './load.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -95,7 +96,7 @@ process.on('exit', () => {
 });
 
 async function startServer(env: Record<string, string>, port: number, pin: boolean): Promise<Server> {
-  const child = spawn(process.execPath, [BIN, 'serve'], {
+  const child = spawn(process.execPath, [...SERVE_NODE_FLAGS, BIN, 'serve'], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -192,6 +192,12 @@ interface Held {
  * live size between collections (RSS over 600 MB).
  */
 export const SNAPSHOT_SHARE = 0.25;
+/**
+ * And never more than this: snapshots are the cache's only objects on the JS heap (documents and
+ * their compressed forms are buffers outside it), so the heap stays small whatever CACHE_MAX_MB is,
+ * and the heap cap the service runs with (`--max-old-space-size=256`, see the Dockerfile) holds.
+ */
+export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 
 export class SnapshotStore {
   /** Least recently used first (a use moves a snapshot to the end). */
@@ -283,7 +289,7 @@ export class SnapshotStore {
     }
     this.budget.charge(entry);
     // Over the snapshots' share: the least recently used go (never the one just loaded).
-    const cap = this.budget.maxBytes * SNAPSHOT_SHARE;
+    const cap = Math.min(this.budget.maxBytes * SNAPSHOT_SHARE, SNAPSHOT_MAX_BYTES);
     for (const oldest of this.ready.keys()) {
       if (this.heldBytes <= cap || oldest === tenantId) break;
       this.drop(oldest);
