@@ -125,6 +125,23 @@ test('a write that fails is logged and forgotten; the folder is removed at close
   assert.equal(existsSync(disk.dir), false);
 });
 
+test('a default folder left by a process that is gone is removed at the next start; a live one stays', async () => {
+  const dead = join(tmpdir(), 'menu-cache-999999999-0123456789ab');
+  const live = join(tmpdir(), `menu-cache-${process.ppid}-0123456789ab`);
+  mkdirSync(join(dead, '1', '1'), { recursive: true });
+  writeFileSync(join(dead, '1', '1', 'x.br'), 'left by a killed process');
+  mkdirSync(live, { recursive: true });
+  const { disk } = tier();
+  try {
+    assert.equal(existsSync(dead), false);
+    assert.equal(existsSync(live), true);
+  } finally {
+    await disk.close();
+    rmSync(live, { recursive: true, force: true });
+    rmSync(dead, { recursive: true, force: true });
+  }
+});
+
 test('a cluster worker gets its own folder; folders of workers that are gone are removed', () => {
   const parent = join(tmpdir(), runScopedName('menu-workers'));
   try {

@@ -68,6 +68,9 @@ export interface DiskTierOptions {
   log: (err: unknown, message: string) => void;
 }
 
+/** The default directory's name: the process id first, then a random part (`menu-cache-<pid>-<12 hex>`). */
+const DEFAULT_FOLDER = /^menu-cache-(\d+)-[0-9a-f]{12}$/;
+
 /** What this module ever writes at the top of its directory: one folder per tenant id. */
 const TENANT_FOLDER = /^\d+$/;
 
@@ -155,16 +158,30 @@ function clearSync(dir: string): void {
  */
 export function workerDirectory(parent: string): string {
   mkdirSync(parent, { recursive: true, mode: 0o700 });
+  removeDeadProcessFolders(parent, /^worker-(\d+)$/);
+  return join(parent, `worker-${process.pid}`);
+}
+
+/**
+ * Removes the folders in `parent` named (`pattern`'s first group) after a process that no longer
+ * exists: what a killed process (out of memory, SIGKILL) could not remove at close. A folder of a
+ * live process, or one this user cannot remove, stays.
+ */
+function removeDeadProcessFolders(parent: string, pattern: RegExp): void {
   for (const name of readdirSync(parent)) {
-    const pid = /^worker-(\d+)$/.exec(name)?.[1];
-    if (pid === undefined || Number(pid) === process.pid) continue;
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
     try {
-      process.kill(Number(pid), 0);
+      process.kill(pid, 0);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ESRCH') rmSync(join(parent, name), { recursive: true, force: true });
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') continue;
+      try {
+        rmSync(join(parent, name), { recursive: true, force: true });
+      } catch {
+        // Another user's: not ours to remove.
+      }
     }
   }
-  return join(parent, `worker-${process.pid}`);
 }
 
 export class DiskTier {
@@ -189,6 +206,8 @@ export class DiskTier {
 
   /** Prepares the directory: created, or emptied of what an earlier process left there. */
   static open(options: DiskTierOptions): DiskTier {
+    // Default folders of processes that died without closing go first: a crash loop must not fill the disk.
+    if (options.dir === undefined) removeDeadProcessFolders(tmpdir(), DEFAULT_FOLDER);
     const dir = resolve(options.dir ?? join(tmpdir(), `menu-cache-${process.pid}-${randomBytes(6).toString('hex')}`));
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     clearSync(dir);
