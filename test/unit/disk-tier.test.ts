@@ -154,3 +154,31 @@ test('a cluster worker gets its own folder; folders of workers that are gone are
     rmSync(parent, { recursive: true, force: true });
   }
 });
+
+test('a close with many files returns at once: the files move aside and a detached process deletes them', async () => {
+  const dir = join(tmpdir(), runScopedName('menu-disk-many'));
+  const parent = join(dir, '..');
+  const isTrash = (name: string) => name.startsWith(`${runScopedName('menu-disk-many')}.removing-`);
+  // A trash folder whose deleting process died: removed at the next start.
+  const leftover = `${dir}.removing-999999999-0123456789ab`;
+  mkdirSync(join(leftover, '1'), { recursive: true });
+  const disk = DiskTier.open({ dir, maxBytes: 64 * 1024 * 1024, log: () => undefined });
+  try {
+    assert.equal(existsSync(leftover), false, 'a dead process’s trash is removed at start');
+    // More files than a close deletes in place, over 40 restaurants.
+    for (let i = 0; i < 600; i++) disk.write(1 + (i % 40), 1, `menu|k${i}|`, form(`f${i}`));
+    await disk.settled();
+    assert.equal(disk.files, 600);
+    await disk.close();
+    assert.equal(existsSync(dir), false, 'the cache folder is gone when close returns');
+    // The detached process finishes the deletion on its own.
+    for (let waited = 0; readdirSync(parent).some(isTrash); waited += 50) {
+      assert.ok(waited < 10_000, 'the trash folder is deleted');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    for (const name of readdirSync(parent).filter(isTrash))
+      rmSync(join(parent, name), { recursive: true, force: true });
+  }
+});
