@@ -373,7 +373,8 @@ export class DocumentCache {
   private async compress(doc: CachedDocument, encoding: 'br' | 'gzip'): Promise<Representation> {
     const input = this.identityBody(doc);
     if (!input) throw new Error('document evicted before it could be compressed');
-    this.stats.misses++;
+    // One miss per request: the request that has just built the document was counted then.
+    if (!doc.fresh) this.stats.misses++;
     const body =
       encoding === 'br'
         ? await brotliAsync(input, {
