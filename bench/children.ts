@@ -57,7 +57,7 @@ export interface ServerCommand {
 /**
  * Node's options for `menu serve`, as the Dockerfile and `npm start` run it: the old generation
  * capped at 256 MB (without a cap V8 let the heap grow to three times its live size under a
- * thousand restaurants' misses; see docs/scaling.md, "Memory").
+ * thousand restaurants' misses; see docs/scaling.md, "One instance, many restaurants").
  */
 export const SERVE_NODE_FLAGS = ['--max-old-space-size=256'];
 
