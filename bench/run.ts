@@ -47,7 +47,7 @@ const skipAnalytics = process.env.BENCH_ANALYTICS === '0';
 const skipScale = process.env.BENCH_SCALE === '0';
 const skipMenuRead = process.env.BENCH_MENU_READ === '0';
 const scaleTenants = (process.env.BENCH_SCALE_TENANTS ?? '1000,10000').split(',').map(Number);
-const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 30, 0);
+const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 120, 0);
 const scaleDuration = seconds('BENCH_SCALE_DURATION', 20, 1);
 const budgetSec =
   4 * rounds * (warmupSec + durationSec + 10) +
