@@ -41,16 +41,11 @@ export interface StoredForm {
   body: Buffer;
 }
 
-interface FileHeader {
+/** A file's header: the form without its body, whose document it is, and the body's length and hash. */
+interface FileHeader extends Omit<StoredForm, 'body'> {
   tenantId: number;
   version: number;
   key: string;
-  encoding: StoredEncoding;
-  etag: string;
-  formEtag: string;
-  formerEtag?: string;
-  headers: Record<string, string>;
-  brBest: boolean;
   bodyLength: number;
   sha256: string;
 }
