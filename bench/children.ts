@@ -61,11 +61,20 @@ export interface ServerCommand {
  */
 export const SERVE_NODE_FLAGS = ['--max-old-space-size=256'];
 
+/**
+ * The environment `npm start` and the Dockerfile give `menu serve`: glibc maps every block of 16 kB
+ * or more on its own, so the memory of an evicted or temporary document returns to the system (under
+ * 10,000 restaurants' misses malloc's heap otherwise held ~150 MB of free holes between live
+ * documents; docs/scaling.md, "One instance, many restaurants").
+ */
+export const SERVE_ENV = { MALLOC_MMAP_THRESHOLD_: '16384' };
+
 /** The app as `menu serve` runs it, on a SQLite file, on a free port of 127.0.0.1. */
 export function appCommand(sqliteFile: string, nodeArgs: string[] = []): ServerCommand {
   return {
     argv: [...SERVE_NODE_FLAGS, ...nodeArgs, join(ROOT, 'bin/menu.js'), 'serve'],
     env: {
+      ...SERVE_ENV,
       DATABASE_URL: `sqlite:${sqliteFile}`,
       HOST: '127.0.0.1',
       PORT: '0',

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SERVE_NODE_FLAGS } from './children.js';
+import { SERVE_ENV, SERVE_NODE_FLAGS } from './children.js';
 import { parseWrk } from './load.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -97,7 +97,14 @@ process.on('exit', () => {
 
 async function startServer(env: Record<string, string>, port: number, pin: boolean): Promise<Server> {
   const child = spawn(process.execPath, [...SERVE_NODE_FLAGS, BIN, 'serve'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...SERVE_ENV,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const kill = () => child.kill('SIGKILL');
