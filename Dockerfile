@@ -32,8 +32,8 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Migrates on start (several instances at once are safe: Kysely takes a migration lock) and seeds the
 # demo restaurant into an empty database; drop --seed-demo in production. The JS heap is capped at
-# 256 MB (the cache's documents live outside it; docs/scaling.md, "One instance, many restaurants"), as `npm start` does,
+# 192 MB (the cache's documents live outside it; docs/scaling.md, "One instance, many restaurants"), as `npm start` does,
 # and glibc gives every block of 16 kB or more its own mapping, so a freed document's memory goes back to the
 # system instead of staying in malloc's heap between live ones (docs/scaling.md, "One instance, many restaurants").
 ENV MALLOC_MMAP_THRESHOLD_=16384
-CMD ["node", "--max-old-space-size=256", "bin/menu.js", "serve", "--migrate", "--seed-demo"]
+CMD ["node", "--max-old-space-size=192", "bin/menu.js", "serve", "--migrate", "--seed-demo"]

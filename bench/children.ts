@@ -56,10 +56,10 @@ export interface ServerCommand {
 
 /**
  * Node's options for `menu serve`, as the Dockerfile and `npm start` run it: the old generation
- * capped at 256 MB (without a cap V8 let the heap grow to three times its live size under a
+ * capped at 192 MB (without a cap V8 let the heap grow to three times its live size under a
  * thousand restaurants' misses; see docs/scaling.md, "One instance, many restaurants").
  */
-export const SERVE_NODE_FLAGS = ['--max-old-space-size=256'];
+export const SERVE_NODE_FLAGS = ['--max-old-space-size=192'];
 
 /**
  * The environment `npm start` and the Dockerfile give `menu serve`: glibc maps every block of 16 kB

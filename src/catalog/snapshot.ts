@@ -195,7 +195,7 @@ export const SNAPSHOT_SHARE = 0.25;
 /**
  * And never more than this: snapshots are the cache's only objects on the JS heap (documents and
  * their compressed forms are buffers outside it), so the heap stays small whatever CACHE_MAX_MB is,
- * and the heap cap the service runs with (`--max-old-space-size=256`, see the Dockerfile) holds.
+ * and the heap cap the service runs with (`--max-old-space-size=192`, see the Dockerfile) holds.
  */
 export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 
