@@ -20,6 +20,7 @@ import type { FastPathCounts } from './features/ops/metrics.js';
 import { recordTranslationChecks } from './features/translations/checks.js';
 import { WebhookDispatcher } from './features/webhooks/dispatcher.js';
 import { outboxListener } from './features/webhooks/outbox.js';
+import { decorateClient } from './http/client-key.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { TRUST_ALL_WARNING, trustFunction } from './http/trust-proxy.js';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
+  decorateClient(app, config.ipv6PrefixLength);
   if (config.trustProxy === true) app.log.warn(TRUST_ALL_WARNING);
   app.decorate('database', database);
   app.decorate('counterStore', counters);

@@ -15,6 +15,11 @@ export interface Config {
   readonly baseDomain: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly trustProxy: TrustProxy;
+  /**
+   * Every limit counts an IPv6 client by this many leading bits of its address (IPV6_PREFIX_LENGTH,
+   * 1–128, default 64: one line's whole /64); an IPv4 client by its address.
+   */
+  readonly ipv6PrefixLength: number;
   readonly redisUrl: string | undefined;
   /** Prefix of every Redis key this service writes (several deployments may share one Redis). */
   readonly redisPrefix: string;
@@ -68,6 +73,7 @@ export const defaultConfig: Config = Object.freeze({
   baseDomain: 'localhost',
   logLevel: 'info',
   trustProxy: false,
+  ipv6PrefixLength: 64,
   redisUrl: undefined,
   redisPrefix: 'menu:',
   adminRateLimit: 30,
@@ -137,6 +143,14 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   return list;
 }
 
+function ipv6Prefix(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return defaultConfig.ipv6PrefixLength;
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 128) {
+    throw new ConfigError(`IPV6_PREFIX_LENGTH must be an integer from 1 to 128, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
 function logFormat(raw: string | undefined): Config['logFormat'] {
   if (raw === undefined || raw === '') return defaultConfig.logFormat;
   if (raw === 'auto' || raw === 'json' || raw === 'pretty') return raw;
@@ -187,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     baseDomain,
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ipv6PrefixLength: ipv6Prefix(env.IPV6_PREFIX_LENGTH),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || defaultConfig.redisPrefix,
     adminRateLimit: int(env, 'ADMIN_RATE_LIMIT', defaultConfig.adminRateLimit, 1),

@@ -10,8 +10,8 @@ export const LIMIT_HEADER = 'x-ratelimit-limit';
 export const REMAINING_HEADER = 'x-ratelimit-remaining';
 
 /** The counter of one budget (`public`, `admin`) for one client of one restaurant. */
-export function counterKey(bucket: string, tenantId: number, ip: string | undefined): string {
-  return `${bucket}:${tenantId}:${ip}`;
+export function counterKey(bucket: string, tenantId: number, client: string): string {
+  return `${bucket}:${tenantId}:${client}`;
 }
 
 /** The headers every limited answer carries. */

@@ -22,7 +22,7 @@ export interface RateLimitOptions {
 export const rateLimitPlugin = fp<RateLimitOptions>(
   async (app, { store, bucket, limit }) => {
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-      const hit = store.hit(counterKey(bucket, request.tenant.id, request.ip));
+      const hit = store.hit(counterKey(bucket, request.tenant.id, request.client));
       const settle = (h: Hit) => {
         try {
           apply(reply, limit, h);

@@ -65,7 +65,7 @@ export const tenantPlugin = fp<TenantPluginOptions>(
         if (hit.count > limit) return done(new TooManyRequestsError(Math.max(1, Math.ceil(hit.resetMs / 1000))));
         void lookup();
       };
-      const hit = store.hit(counterKey(UNKNOWN_HOST_BUCKET, 0, request.ip));
+      const hit = store.hit(counterKey(UNKNOWN_HOST_BUCKET, 0, request.client));
       if (!(hit instanceof Promise)) return settle(hit);
       // The counter store down: look up anyway (fail open, as the other limits do).
       hit.then(settle, () => void lookup());

@@ -88,6 +88,32 @@ for (const dialect of dialects) {
       assert.equal(limited.json.success, false);
     });
 
+    test('an IPv6 client is counted by its /64: rotating addresses inside it shares one budget', async () => {
+      const read = (ip: string, host = 'beta') => call(t.app, { url: '/api/v1/theme', host, remoteAddress: ip });
+      for (let i = 1; i <= 5; i++) assert.equal((await read(`2001:db8:5:6::${i.toString(16)}`)).statusCode, 200);
+      for (const ip of ['2001:db8:5:6:a:b:c:d', '2001:db8:5:6:ffff::1']) {
+        assert.equal((await read(ip)).statusCode, 429, ip);
+      }
+      // The next /64, and the same /64 at another restaurant, have their own budgets.
+      assert.equal((await read('2001:db8:5:7::1')).statusCode, 200);
+      assert.equal((await read('2001:db8:5:6::99', 'alpha')).statusCode, 200);
+      // The admin budget (30) too: 30 addresses of one /64, then held.
+      for (let i = 1; i <= 30; i++) {
+        const res = await adminCall(t.app, token, {
+          url: '/api/v1/admin/items',
+          host: 'alpha',
+          remoteAddress: `2001:db8:9:9::${i}`,
+        });
+        assert.equal(res.statusCode, 200, `request ${i}`);
+      }
+      const held = await adminCall(t.app, token, {
+        url: '/api/v1/admin/items',
+        host: 'alpha',
+        remoteAddress: '2001:db8:9:9:1::1',
+      });
+      assert.equal(held.statusCode, 429);
+    });
+
     test('X-Forwarded-For is ignored unless TRUST_PROXY says otherwise', async () => {
       for (let i = 0; i < 5; i++) {
         await call(t.app, {

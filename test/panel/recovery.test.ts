@@ -113,6 +113,37 @@ for (const dialect of dialects) {
   });
 
   describe(`password recovery: links per account (${dialect})`, () => {
+    test('200 requests at once for the owner from 200 addresses: 3 links, 3 mails; from one address: 5 counted', async () => {
+      const smtp = await smtpServer();
+      const bed = await panelBed(dialect, { smtpUrl: smtp.url, mailFrom: 'menu@test.example', trustProxy: 1 });
+      try {
+        const client = async (ip: string) => {
+          const c = new PanelClient(bed.app, 'alpha', { 'accept-language': 'en', 'x-forwarded-for': ip });
+          await c.get('/admin/password/forgot');
+          return c;
+        };
+        const many = await Promise.all(Array.from({ length: 200 }, (_, i) => client(`10.9.${i >> 8}.${i & 255}`)));
+        const answers = await Promise.all(many.map((c) => c.post('/admin/password/forgot', { email: OWNER.email })));
+        assert.ok(answers.every((a) => a.statusCode === 200));
+        const links = await bed.db.db
+          .selectFrom('password_resets')
+          .select('token_hash')
+          .where('tenant_id', '=', bed.alpha)
+          .execute();
+        assert.equal(links.length, 3);
+        for (let i = 0; i < 3; i++) assert.deepEqual((await smtp.next()).to, [OWNER.email]);
+        // From one address, 200 at once: the sign-in throttle's 5 for that e-mail, the rest 429.
+        const one = await client('10.8.0.1');
+        const fromOne = await Promise.all(
+          Array.from({ length: 200 }, () => one.post('/admin/password/forgot', { email: 'someone@alpha.test' })),
+        );
+        assert.equal(fromOne.filter((a) => a.statusCode === 200).length, 5);
+        assert.equal(fromOne.filter((a) => a.statusCode === 429).length, 195);
+      } finally {
+        await bed.close();
+        await smtp.close();
+      }
+    });
     test('at most 3 links an hour for one account, with the same answer past it; another restaurant is apart', async () => {
       const smtp = await smtpServer();
       const bed = await panelBed(dialect, { smtpUrl: smtp.url, mailFrom: 'menu@test.example' });

@@ -118,5 +118,64 @@ for (const dialect of dialects) {
       await beta.get('/admin/account');
       assert.equal((await change(beta, BETA_OWNER.password, 'something else')).statusCode, 422);
     });
+
+    test('200 wrong passwords at once from one address, over two instances: 5 are checked, the rest held', async () => {
+      const other = await buildApp(testConfig({ trustProxy: 1 }), { database: bed.db });
+      try {
+        const failures = async () =>
+          Number(
+            (
+              await bed.db.db
+                .selectFrom('panel_login_failures')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('tenant_id', '=', bed.alpha)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const before = await failures();
+        const c = from('198.51.100.40');
+        await c.get('/admin/login');
+        const answers = await Promise.all(
+          Array.from({ length: 200 }, (_, i) =>
+            c.post('/admin/login', { email: OWNER.email, password: `parallel ${i}` }),
+          ),
+        );
+        const codes = new Map<number, number>();
+        for (const res of answers) codes.set(res.statusCode, (codes.get(res.statusCode) ?? 0) + 1);
+        assert.deepEqual(Object.fromEntries(codes), { 422: 5, 429: 195 });
+        // And on the second instance at once: still held, and the same counts.
+        const d = new PanelClient(other, 'alpha', { 'accept-language': 'en', 'x-forwarded-for': '198.51.100.40' });
+        await d.get('/admin/login');
+        const more = await Promise.all(
+          Array.from({ length: 50 }, () => d.post('/admin/login', { email: OWNER.email, password: OWNER.password })),
+        );
+        assert.ok(more.every((res) => res.statusCode === 429));
+        assert.equal((await failures()) - before, 5, 'five failures stored');
+      } finally {
+        await other.close();
+      }
+    });
+
+    test('200 wrong passwords at once for 200 e-mails from one address: at most the address limit (20) are checked', async () => {
+      const c = from('198.51.100.41');
+      await c.get('/admin/login');
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => c.post('/admin/login', { email: `guess${i}@alpha.test`, password: 'x' })),
+      );
+      assert.equal(answers.filter((res) => res.statusCode === 422).length, 20);
+      assert.equal(answers.filter((res) => res.statusCode === 429).length, 180);
+    });
+
+    test('an IPv6 client counts by its /64: rotating addresses inside it is one client; the next /64 is another', async () => {
+      for (let i = 0; i < 5; i++) {
+        const res = await from(`2001:db8:a:b:${i.toString(16)}::${i + 1}`).signIn(OWNER.email, `wrong ${i}`);
+        assert.equal(res.statusCode, 422, `attempt ${i + 1}`);
+      }
+      // Every further address of that /64 is held, however it is spelled.
+      for (const ip of ['2001:db8:a:b::ffff', '2001:0db8:000a:000b:1:2:3:4', '2001:DB8:A:B:ffff:ffff:ffff:ffff']) {
+        assert.equal((await from(ip).signIn(OWNER.email, OWNER.password)).statusCode, 429, ip);
+      }
+      assert.equal((await from('2001:db8:a:c::1').signIn(OWNER.email, OWNER.password)).statusCode, 303);
+    });
   });
 }

@@ -3,6 +3,7 @@
 // answers the same whether the e-mail exists or not (the caller sends no mail for an unknown one).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connect.js';
+import { lockInTransaction } from '../../db/locks.js';
 import { nowIso } from '../../http/schemas.js';
 import { hashPassword } from './password.js';
 import { findActiveUser, findUserByEmail, setPasswordHash } from './repo.js';
@@ -33,15 +34,20 @@ export async function startReset(
   const user = await findUserByEmail(db, tenantId, normalizeEmail(email));
   if (!user) return undefined;
   const hourAgo = nowIso(new Date(now - 60 * 60 * 1000));
-  if ((await countResetsSince(db, tenantId, user.id, hourAgo)) >= RESETS_PER_HOUR) return undefined;
-  const secret = randomBytes(32).toString('base64url');
-  await insertReset(db, tenantId, {
-    user_id: user.id,
-    token_hash: hashOf(secret),
-    created_at: nowIso(new Date(now)),
-    expires_at: nowIso(new Date(now + RESET_VALID_MS)),
+  // Counting the account's links and adding one is one step: parallel requests (from as many
+  // addresses) cannot together pass the hourly limit.
+  return db.transaction().execute(async (trx) => {
+    await lockInTransaction(trx, `reset:${tenantId}:${user.id}`);
+    if ((await countResetsSince(trx, tenantId, user.id, hourAgo)) >= RESETS_PER_HOUR) return undefined;
+    const secret = randomBytes(32).toString('base64url');
+    await insertReset(trx, tenantId, {
+      user_id: user.id,
+      token_hash: hashOf(secret),
+      created_at: nowIso(new Date(now)),
+      expires_at: nowIso(new Date(now + RESET_VALID_MS)),
+    });
+    return { secret, email: user.email };
   });
-  return { secret, email: user.email };
 }
 
 /** Whether a link's secret may still be used (the form is shown only then). */

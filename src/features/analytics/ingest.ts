@@ -181,7 +181,7 @@ export const ingestRoutes: FastifyPluginAsync<{ now?: () => number }> = async (a
       const perSession = new Map<string, number>();
       for (const e of stored) perSession.set(e.session_id, (perSession.get(e.session_id) ?? 0) + 1);
       const wait = ceilings.take([
-        { key: `ip:${request.tenant.id}:${request.ip}`, events: stored.length, limit: IP_EVENTS_PER_MINUTE },
+        { key: `ip:${request.tenant.id}:${request.client}`, events: stored.length, limit: IP_EVENTS_PER_MINUTE },
         ...[...perSession].map(([session, count]) => ({
           key: `session:${request.tenant.id}:${session}`,
           events: count,

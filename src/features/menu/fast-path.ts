@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeHost, type TenantDirectory } from '../../accounts/tenants/directory.js';
 import type { Schedule, SnapshotStore } from '../../catalog/snapshot.js';
 import type { Config } from '../../config.js';
+import { clientKey } from '../../http/client-key.js';
 import { servedLocaleFrom } from '../../i18n/locales.js';
 import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
@@ -56,6 +57,7 @@ interface Found {
 /** Returns true when it answered the request itself. */
 export function menuFastPath(deps: FastPathDeps) {
   const limit = deps.config.publicRateLimit;
+  const v6Prefix = deps.config.ipv6PrefixLength;
   // The locale part of a /menu URL ('' for none), or undefined for any other URL.
   const menuLocale = rememberLast((url) => {
     const match = MENU_PATH.exec(url);
@@ -113,7 +115,7 @@ export function menuFastPath(deps: FastPathDeps) {
     if (limit > 0) {
       if (!deps.counters) return false;
       // Same key as the rate-limit plugin (the socket address: the fast path only counts without TRUST_PROXY).
-      const hit = deps.counters.hit(counterKey('public', tenant.id, req.socket.remoteAddress));
+      const hit = deps.counters.hit(counterKey('public', tenant.id, clientKey(req.socket.remoteAddress, v6Prefix)));
       // Over the limit: Fastify answers the 429 (counting once more, which changes nothing once over).
       if (hit instanceof Promise || hit.count > limit) return false;
       rateHeaders = limitHeaders(limit, hit.count);

@@ -8,7 +8,7 @@ import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js
 import { formatTime } from '../format.js';
 import { addError, asForm, csrfField, errorSummary, type FieldErrors, input, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
-import { clearFailures, heldBack, recordFailure, throttleKeys } from '../throttle.js';
+import { claimAttempt, clearFailures, throttleKeys } from '../throttle.js';
 import { problemMessage } from './problems.js';
 
 function accountPage(ctx: PanelContext, errors: FieldErrors = {}, message?: string): Html {
@@ -42,8 +42,8 @@ export function registerAccount(app: FastifyInstance, now: () => number): void {
     const current = str(body, 'current');
     const next = str(body, 'next');
     const errors: FieldErrors = {};
-    const keys = throttleKeys(request.tenant.id, ctx.session!.user.email, request.ip);
-    const held = await heldBack(app.database.db, request.tenant.id, keys, now());
+    const keys = throttleKeys(request.tenant.id, ctx.session!.user.email, request.client);
+    const held = await claimAttempt(app.database.db, request.tenant.id, keys, now());
     if (held) {
       // Held like a sign-in: the password is not even checked.
       addError(errors, 'current', ctx.t.throttledPassword(held.minutes, formatTime(ctx, held.retryAt)));
@@ -56,8 +56,8 @@ export function registerAccount(app: FastifyInstance, now: () => number): void {
       current,
       next,
     });
-    if (problems.includes('password_wrong')) await recordFailure(app.database.db, request.tenant.id, keys, now());
-    else await clearFailures(app.database.db, request.tenant.id, keys);
+    // A wrong current password stays counted (claimAttempt recorded the attempt); a right one clears it.
+    if (!problems.includes('password_wrong')) await clearFailures(app.database.db, request.tenant.id, keys);
     for (const problem of problems) {
       addError(errors, problem === 'password_wrong' ? 'current' : 'next', problemMessage(ctx, problem));
     }

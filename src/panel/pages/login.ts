@@ -11,7 +11,7 @@ import { asForm, csrfField, hidden, input, notice, str } from '../forms.js';
 import { type Kept, keptFields, keptPage, readKept } from '../kept.js';
 import { renderPage } from '../layout.js';
 import { endSession, startSession } from '../session.js';
-import { clearFailures, heldBack, recordFailure, throttleKeys } from '../throttle.js';
+import { claimAttempt, clearFailures, throttleKeys } from '../throttle.js';
 
 let dummyHash: Promise<string> | undefined;
 /** Checking a password against this when the e-mail is unknown makes both answers take as long. */
@@ -60,8 +60,8 @@ export function registerLogin(app: FastifyInstance, now: () => number): void {
     const next = safePanelPath(str(body, 'next'));
     const kept = readKept(body);
     const tenantId = request.tenant.id;
-    const keys = throttleKeys(tenantId, email, request.ip);
-    const held = await heldBack(db, tenantId, keys, now());
+    const keys = throttleKeys(tenantId, email, request.client);
+    const held = await claimAttempt(db, tenantId, keys, now());
     if (held) {
       const at = formatTime(ctx, held.retryAt);
       const message =
@@ -74,8 +74,8 @@ export function registerLogin(app: FastifyInstance, now: () => number): void {
     let ok = false;
     if (user && !tooLong) ok = await verifyPassword(password, user.password_hash);
     else await verifyPassword('x', await dummy());
+    // A wrong password stays counted: claimAttempt recorded it as a failure before the check.
     if (!ok || !user) {
-      await recordFailure(db, tenantId, keys, now());
       return sendPage(reply, loginPage(ctx, { email, next, message: ctx.t.wrongCredentials, kept }), 422);
     }
     await clearFailures(db, tenantId, keys);

@@ -13,7 +13,7 @@ import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js
 import { formatTime } from '../format.js';
 import { addError, asForm, csrfField, errorSummary, type FieldErrors, hidden, input, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
-import { heldBack, recordFailure, throttleKeys } from '../throttle.js';
+import { claimAttempt, throttleKeys } from '../throttle.js';
 import { problemMessage } from './problems.js';
 
 const PUBLIC = { config: { panelAccess: 'public' as const } };
@@ -55,16 +55,16 @@ export function registerRecovery(app: FastifyInstance, now: () => number): void 
     const ctx = request.panel;
     const email = normalizeEmail(str(asForm(request.body), 'email')).slice(0, 254);
     const tenantId = request.tenant.id;
-    const keys = throttleKeys(tenantId, email, request.ip);
-    const held = await heldBack(db, tenantId, keys, now());
+    const keys = throttleKeys(tenantId, email, request.client);
+    const held = await claimAttempt(db, tenantId, keys, now());
     if (held) {
       reply.header('retry-after', String(Math.max(1, Math.ceil((held.retryAt - now()) / 1000))));
       const at = formatTime(ctx, held.retryAt);
       const error = held.by === 'email' ? ctx.t.throttledEmail(held.minutes, at) : ctx.t.throttledIp(held.minutes, at);
       return sendPage(reply, forgotPage(ctx, { email, error }), 429);
     }
-    // Counted like a failed sign-in from this address, whether or not the e-mail exists.
-    await recordFailure(db, tenantId, keys, now());
+    // Counted (by claimAttempt, in the same step as the check) like a failed sign-in from this
+    // client, whether or not the e-mail exists.
     const started = email ? await startReset(db, tenantId, email, now()) : undefined;
     if (started) {
       const link = `${publicAddress(app.config, request.tenant.slug)}/admin/password/reset?token=${started.secret}`;
