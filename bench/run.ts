@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatAnalytics, runAnalytics } from './analytics.js';
 import { ensureBuilt, killAllServers } from './children.js';
+import { formatHeavyJobs, runHeavyJobs } from './heavy-jobs.js';
 import { chooseLoadGenerator } from './load.js';
 import { formatMenuRead, runMenuRead } from './menu-read.js';
 import { formatScale, runScale } from './scale.js';
@@ -46,12 +47,14 @@ const skipAnalytics = process.env.BENCH_ANALYTICS === '0';
 // Storing a million events takes about a minute per database here; allow for a slower machine.
 const skipScale = process.env.BENCH_SCALE === '0';
 const skipMenuRead = process.env.BENCH_MENU_READ === '0';
+const skipHeavy = process.env.BENCH_HEAVY === '0';
 const scaleTenants = (process.env.BENCH_SCALE_TENANTS ?? '1000,10000').split(',').map(Number);
 const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 120, 0);
 const scaleDuration = seconds('BENCH_SCALE_DURATION', 20, 1);
 const budgetSec =
   4 * rounds * (warmupSec + durationSec + 10) +
   180 +
+  (skipHeavy ? 0 : 2 * durationSec + 60) +
   (skipAnalytics ? 0 : 600 + durationSec) +
   (skipScale ? 0 : 1800 + 5 * (scaleWarmup + scaleDuration + 20));
 setTimeout(() => {
@@ -79,6 +82,13 @@ try {
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(`\nResults written to ${file}\n`);
     if (cpuProfile) process.stdout.write(`Server CPU profiles (.cpuprofile) under ${join(RESULTS_DIR, 'profiles')}\n`);
+  }
+  if (!skipHeavy) {
+    const heavy = await runHeavyJobs({ workDir, seconds: durationSec, connections: 10 });
+    process.stdout.write(`\n${formatHeavyJobs(heavy)}\n`);
+    const heavyFile = join(RESULTS_DIR, 'heavy-jobs.json');
+    writeFileSync(heavyFile, `${JSON.stringify(heavy, null, 2)}\n`);
+    process.stdout.write(`\nResults written to ${heavyFile}\n`);
   }
   if (!skipAnalytics) {
     const analytics = await runAnalytics({ workDir, durationSec, reportEvents: analyticsEvents, postgresUrl });

@@ -34,6 +34,7 @@ import { registerRoutes } from './routes.js';
 import { type Announcer, openAnnouncer } from './runtime/announcements.js';
 import { type Mailer, openMailer } from './runtime/mailer.js';
 import { keepTickObjectShape } from './runtime/tick-shape.js';
+import { WorkerPool } from './runtime/worker-pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,8 @@ declare module 'fastify' {
     announcer: Announcer;
     /** Password-recovery mail (runtime/mailer.ts). */
     mailer: Mailer;
+    /** Jobs too heavy for the request thread (table-card PDFs): runtime/worker-pool.ts. */
+    jobs: WorkerPool;
   }
 }
 
@@ -214,6 +217,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = openMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  const jobs = new WorkerPool();
+  app.decorate('jobs', jobs);
+  // A job still running when the server stops is abandoned: its request answers 503.
+  app.addHook('onClose', async () => jobs.close());
   wireDirectory(directory, snapshots, documents, database);
   app.decorate('menuWriter', menuWriter);
   // Webhooks: the outbox row is written with the change; the first attempt leaves right after the commit.

@@ -41,5 +41,22 @@ for (const dialect of dialects) {
       assert.doesNotMatch(beta.body, /Osteria Nuova/);
       assert.notEqual((await call(t.app, { url: '/qr.svg?table=7', host: 'beta' })).body, svg.body);
     });
+
+    test('a sheet holds at most 200 cards, its codes drawn off the request thread; a stopping server answers 503', async () => {
+      const big = await call(t.app, { url: '/qr/tables?from=1&to=999', host: 'beta' });
+      assert.equal(big.statusCode, 200);
+      assert.equal(big.body.match(/<figure class="card">/g)?.length, 200);
+      assert.match(big.body, /<span>Tavolo 200<\/span>/);
+      assert.ok(t.app.jobs.counts.done >= 1, 'drawn by a worker');
+      // The same sheet again: every code is kept, no job.
+      const done = t.app.jobs.counts.done;
+      assert.equal((await call(t.app, { url: '/qr/tables?from=1&to=999', host: 'beta' })).body, big.body);
+      assert.equal(t.app.jobs.counts.done, done);
+      // A sheet that needs new codes while the pool has stopped: 503 with Retry-After, never 500.
+      await t.app.jobs.close();
+      const refused = await call(t.app, { url: '/qr/tables?from=300&to=340', host: 'beta' });
+      assert.equal(refused.statusCode, 503);
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+    });
   });
 }

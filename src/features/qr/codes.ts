@@ -27,6 +27,20 @@ export function qrSvg(url: string): Promise<string> {
   return QRCode.toString(url, { ...options, type: 'svg' });
 }
 
+/** This module, for the worker pool that runs `qrSvgs` off the request thread. */
+export const QR_CODES_MODULE = import.meta.url;
+
+/** The SVG codes of many links (run by a worker: features/qr/svg-codes.ts). */
+export function qrSvgs(urls: string[]): Promise<string[]> {
+  return Promise.all(urls.map((url) => qrSvg(url)));
+}
+
+/** The code's modules: `size` × `size`, `dark(row, col)` for each (quiet zone not included). */
+export function qrModules(url: string): { size: number; dark(row: number, col: number): boolean } {
+  const { size, data } = QRCode.create(url, { errorCorrectionLevel: options.errorCorrectionLevel }).modules;
+  return { size, dark: (row, col) => data[row * size + col] === 1 };
+}
+
 export function qrPng(url: string, width = 512): Promise<Buffer> {
   return QRCode.toBuffer(url, { ...options, type: 'png', width });
 }

@@ -8,10 +8,11 @@ import { type Html, html, raw, sendHtml } from '../../http/html.js';
 import { qrAddresses } from './address.js';
 import { ByteLru } from './cache.js';
 import { CARD_TEXTS, menuLink, qrPng, qrSvg, TABLE_LABEL } from './codes.js';
+import { svgCodes } from './svg-codes.js';
 
 const CACHE = 'public, max-age=300';
 
-const MAX_CARDS = 120;
+const MAX_CARDS = 200;
 
 /** The sheet's own stylesheet: fixed text, not data. */
 const SHEET_STYLE = raw(`<style>
@@ -43,6 +44,8 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
   const pngs = new ByteLru<Buffer>(8 * 1024 * 1024);
   const sheets = new ByteLru<string>(16 * 1024 * 1024);
   const svgOf = (link: string) => svgs.getOrMake(link, () => qrSvg(link));
+  // A sheet's codes: many at once, drawn by a worker.
+  const codes = svgCodes(app.jobs);
 
   app.get<{ Querystring: QrQuery }>('/qr.svg', async (request, reply) => {
     const svg = await svgOf(menuLink(await address(request), tableOf(request.query)));
@@ -66,10 +69,15 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
       const locale = defaultLocaleOf(snapshot);
       const t = CARD_TEXTS[locale];
       const name = snapshot.settings.name;
+      const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+      const svgs = await codes(
+        numbers.map((n) => menuLink(base, String(n))),
+        String(request.tenant.id),
+      );
       const cards: Html[] = [];
-      for (let n = from; n <= to; n++) {
+      for (const [i, n] of numbers.entries()) {
         // The SVG is drawn by the qrcode library from our own address: trusted markup.
-        const svg = raw(await svgOf(menuLink(base, String(n))));
+        const svg = raw(svgs[i]!);
         cards.push(
           html`<figure class="card">${svg}<figcaption><strong>${name}</strong><span>${t.table} ${n}</span><small>${t.scan}</small></figcaption></figure>`,
         );

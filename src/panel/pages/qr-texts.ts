@@ -15,10 +15,10 @@ const en = {
   tables: 'Tables',
   tablesLabel: 'Tables',
   tablesHint:
-    'A range (1-12), names (terrace, bar) or both, separated by commas or spaces; letters, digits, - and _ only, up to 16 characters each; at most 120.',
+    'A range (1-12), names (terrace, bar) or both, separated by commas or spaces; letters, digits, - and _ only, up to 16 characters each; at most 200.',
   show: 'Show the codes',
   badTables: (names: string) => `These cannot be table names: ${names}`,
-  tooMany: 'At most 120 tables at a time.',
+  tooMany: 'At most 200 tables at a time.',
   tableCard: (name: string) => `Table ${name}`,
   print: 'Download the table cards (A4 PDF)',
   printHint:
@@ -41,10 +41,10 @@ const it: QrTexts = {
   tables: 'Tavoli',
   tablesLabel: 'Tavoli',
   tablesHint:
-    'Un intervallo (1-12), dei nomi (terrazza, bar) o entrambi, separati da virgole o spazi; solo lettere, cifre, - e _, al massimo 16 caratteri ciascuno; al massimo 120.',
+    'Un intervallo (1-12), dei nomi (terrazza, bar) o entrambi, separati da virgole o spazi; solo lettere, cifre, - e _, al massimo 16 caratteri ciascuno; al massimo 200.',
   show: 'Mostra i codici',
   badTables: (names: string) => `Questi non possono essere nomi di tavoli: ${names}`,
-  tooMany: 'Al massimo 120 tavoli alla volta.',
+  tooMany: 'Al massimo 200 tavoli alla volta.',
   tableCard: (name: string) => `Tavolo ${name}`,
   print: 'Scarica i segnatavolo (PDF A4)',
   printHint:

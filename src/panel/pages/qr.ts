@@ -9,19 +9,23 @@
 import type { FastifyInstance } from 'fastify';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
+import { UnavailableError } from '../../core/errors.js';
 import { qrAddress } from '../../features/qr/address.js';
 import { ByteLru } from '../../features/qr/cache.js';
-import { CARD_TEXTS, menuLink, qrSvg, TABLE_LABEL } from '../../features/qr/codes.js';
+import { CARD_TEXTS, menuLink, TABLE_LABEL } from '../../features/qr/codes.js';
+import { svgCodes } from '../../features/qr/svg-codes.js';
 import { type Html, html, raw, sendHtml } from '../../http/html.js';
 import { findMediaFile } from '../../resources/media/repo.js';
 import { mediaName, mediaUrl, parseImageRef } from '../../resources/media/urls.js';
+import { JobRefusedError } from '../../runtime/worker-pool.js';
 import { type PanelContext, queryParam, sendPage } from '../context.js';
 import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
-import { tableCardsPdf } from './qr-pdf.js';
+import { type CardSheet, QR_PDF_MODULE } from './qr-pdf.js';
 import { type QrTexts, qrTexts } from './qr-texts.js';
 
-const MAX_TABLES = 120;
+/** Cards on one sheet at most (a 200-card PDF takes ~1 s of a worker's CPU). */
+export const MAX_TABLES = 200;
 
 /** "1-12, terrace bar" → ['1', …, '12', 'terrace', 'bar']; the words that are not table names apart. */
 export function parseTables(spec: string): { tables: string[]; bad: string[]; tooMany: boolean } {
@@ -85,6 +89,7 @@ const SHEET_CSP =
 export function registerQr(app: FastifyInstance): void {
   const addressOf = (tenant: { id: number; slug: string; menuVersion: number }) => qrAddress(app, tenant);
   const pdfs = new ByteLru<Buffer>(16 * 1024 * 1024);
+  const codes = svgCodes(app.jobs);
 
   app.get('/qr', async (request, reply) => {
     const base = await addressOf(request.tenant);
@@ -103,7 +108,7 @@ export function registerQr(app: FastifyInstance): void {
       const ref = parseImageRef(settings.logo_image);
       const width = ref ? (ref.widths.find((w) => w >= 192) ?? Math.max(...ref.widths)) : 0;
       const logo = ref ? await findMediaFile(app.database.db, tenant.id, mediaName(ref.key, width, 'jpg')) : undefined;
-      const bytes = await tableCardsPdf({
+      const sheet: CardSheet = {
         name: settings.name,
         address: settings.address ?? '',
         locale: defaultLocaleOf(snapshot),
@@ -111,8 +116,15 @@ export function registerQr(app: FastifyInstance): void {
         tables,
         colors: { primary: theme.primary_color, background: theme.background_color, text: theme.text_color },
         logo: logo?.body,
-      });
-      return Buffer.from(bytes);
+      };
+      // Built by a worker thread, one sheet per restaurant at a time: other restaurants' requests
+      // never wait for it. A full queue or a stopping server: 503 with Retry-After.
+      const bytes = await app.jobs
+        .run<Uint8Array>({ module: QR_PDF_MODULE, fn: 'tableCardsPdf', args: [sheet], owner: String(tenant.id) })
+        .catch((err: unknown) => {
+          throw err instanceof JobRefusedError ? new UnavailableError(err.retryAfterSeconds) : err;
+        });
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     });
     return reply
       .type('application/pdf')
@@ -131,11 +143,13 @@ export function registerQr(app: FastifyInstance): void {
     // The logo as the API reports it: an uploaded one first, else the address typed in the settings.
     const logoUrl = mediaUrl(settings.logo_image) ?? settings.logo_url;
     const logo = logoUrl ? html`<img class="logo" src="${logoUrl}" alt="">` : '';
+    const links = tables.map((name) => menuLink(base, name));
+    const svgs = await codes(links, String(request.tenant.id));
     const cards: Html[] = [];
-    for (const name of tables) {
-      const link = menuLink(base, name);
+    for (const [i, name] of tables.entries()) {
+      const link = links[i]!;
       // The SVG is drawn by the qrcode library from our own address: trusted markup.
-      const svg = raw(await qrSvg(link));
+      const svg = raw(svgs[i]!);
       cards.push(
         html`<figure class="card"><div class="name">${settings.name}</div><div class="code">${svg}${logo}</div><figcaption><span class="table">${words.table} ${name}</span><small>${words.scan}</small><span class="link">${link.replace(/^https?:\/\//, '')}</span>${settings.address ? html`<span class="address">${settings.address}</span>` : ''}</figcaption></figure>`,
       );
