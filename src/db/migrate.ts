@@ -22,6 +22,7 @@ import * as soldOut from './migrations/2026112603_sold_out.js';
 import * as passwordResets from './migrations/2026112604_password_resets.js';
 import * as webhookResponseTime from './migrations/2026112611_webhook_response_time.js';
 import * as translationChecks from './migrations/2026112620_translation_checks.js';
+import * as importDrafts from './migrations/2026112830_import_drafts.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026112611_webhook_response_time': webhookResponseTime,
   '2026112604_password_resets': passwordResets,
   '2026112620_translation_checks': translationChecks,
+  '2026112830_import_drafts': importDrafts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -161,6 +161,18 @@ export interface ItemTable {
 
 /** A password-recovery link sent by e-mail: its secret's SHA-256, valid one hour, once. */
 /** A diner text in one language left unchanged when its default-language text changed: to check. */
+/** A previewed panel import waiting to be applied (features/sync/repo.ts); one per user. */
+export interface ImportDraftTable {
+  tenant_id: number;
+  user_id: number;
+  /** Random, carried by the preview's apply form. */
+  draft_key: string;
+  /** The previewed file's text. */
+  body: string;
+  prune: number;
+  created_at: string;
+}
+
 export interface TranslationCheckTable {
   tenant_id: number;
   /** The changed row's resource (catalog/write.ts `ChangedResource`). */
@@ -406,6 +418,7 @@ export interface Database {
   users: UserTable;
   password_resets: PasswordResetTable;
   translation_checks: TranslationCheckTable;
+  import_drafts: ImportDraftTable;
   api_tokens: ApiTokenTable;
   panel_sessions: PanelSessionTable;
   panel_login_failures: PanelLoginFailureTable;

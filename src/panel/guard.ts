@@ -1,6 +1,7 @@
 // What runs before every panel handler: the security headers, the page context (language,
-// restaurant, session), the sign-in redirect for signed-out visits, and the CSRF check on every
-// POST (a POST that fails it changes nothing: the handler never runs).
+// restaurant, session), the sign-in redirect for signed-out visits, the role, and the CSRF check
+// on every POST (a POST that fails it changes nothing: the handler never runs). All but the CSRF
+// token of an urlencoded form are checked at onRequest, from the headers, before a body is read.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../core/errors.js';
@@ -13,6 +14,7 @@ import { keptFrom } from './kept.js';
 import { renderPage } from './layout.js';
 import { loginPage } from './pages/login.js';
 import { currentSession, loginCsrf, loginCsrfMatches, sameToken } from './session.js';
+import { UploadRefusal, uploadBodyMax } from './uploads.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,23 +103,55 @@ export function csrfRefusal(ctx: PanelContext): Html {
 
 export function installGuard(app: FastifyInstance, now: () => number): void {
   app.decorateRequest('panel', null as unknown as PanelContext);
-  app.addHook('onRequest', async (_request, reply) => securityHeaders(reply));
-  app.addHook('preHandler', async (request, reply) => {
+  // Everything that can be decided from the headers is decided here, before any byte of a body
+  // is read: the session, where a form comes from, the role, a file form's declared length.
+  app.addHook('onRequest', async (request, reply) => {
+    securityHeaders(reply);
     const access = request.routeOptions.config.panelAccess;
-    if (access === 'static') return;
+    // Once per request: a handler's NotFoundError answers through the 404 route, whose hooks run again.
+    if (access === 'static' || passed.has(request)) return;
     request.panel = await panelContext(app, request, reply, now);
-    if (access !== 'public' && !request.panel.session) {
+    const upload = request.routeOptions.config.upload;
+    const session = request.panel.session;
+    if (access !== 'public' && !session) {
       // A signed-out visit goes to the sign-in page and comes back here after it.
       if (request.method === 'GET') return seeOther(reply, `/admin/login?next=${encodeURIComponent(request.url)}`);
-      // A form sent from this site after the session ended keeps what was typed through the sign-in (kept.ts).
-      const kept = fromThisSite(request) ? keptFrom(request.url, asForm(request.body)) : undefined;
+      // A form from this site keeps what was typed through the sign-in (kept.ts, in preHandler:
+      // its body is an urlencoded form of 64 KiB at most); a file cannot be kept, nor a form from elsewhere.
+      if (upload || !fromThisSite(request)) return seeOther(reply, '/admin/login');
+      return;
+    }
+    if (request.method === 'POST' && !fromThisSite(request)) return sendPage(reply, csrfRefusal(request.panel), 403);
+    // Answered by pages/error-page.ts: the 403 page in the panel's language.
+    if (access === 'owner' && session?.user.role !== 'owner') throw new ForbiddenError();
+    if (upload && declaredLength(request) > uploadBodyMax(upload)) throw new UploadRefusal('body_too_large');
+  });
+  app.addHook('preHandler', async (request, reply) => {
+    const access = request.routeOptions.config.panelAccess;
+    if (access === 'static' || passed.has(request)) return;
+    if (access !== 'public' && !request.panel.session) {
+      const kept = keptFrom(request.url, asForm(request.body));
       if (!kept) return seeOther(reply, '/admin/login');
       return sendPage(reply, loginPage(request.panel, { email: '', next: '/admin', kept }), 401);
     }
-    if (request.method === 'POST' && !csrfOk(request, access === 'public')) {
+    // A file form's token is its first part, checked by uploads.ts as the body is read.
+    if (request.method === 'POST' && !request.routeOptions.config.upload && !csrfOk(request, access === 'public')) {
       return sendPage(reply, csrfRefusal(request.panel), 403);
     }
-    // Answered by pages/error-page.ts: the 403 page in the panel's language.
-    if (access === 'owner' && request.panel.session?.user.role !== 'owner') throw new ForbiddenError();
+    passed.add(request);
   });
+  // An answer given before a body was read whole (a refusal at the door, a limit passed) closes
+  // the connection: the rest of that body is never read into memory, nor waited for.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+  });
+}
+
+/** Requests through the door. */
+const passed = new WeakSet<FastifyRequest>();
+
+/** The body's length as its headers declare it (0 without Content-Length: counted while read). */
+function declaredLength(request: FastifyRequest): number {
+  const value = Number(request.headers['content-length']);
+  return Number.isFinite(value) ? value : 0;
 }

@@ -4,7 +4,7 @@
 // API's PUT does (10 MiB, sniffed and re-encoded by media/encode.ts) and written through the same
 // service function inside writeMenu; a refusal draws the page again with the message next to the
 // field, in the panel's language.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuSnapshot } from '../catalog/snapshot.js';
 import { type MenuWrite, ownerSnapshot } from '../catalog/write.js';
 import { NotFoundError, ValidationError } from '../core/errors.js';
@@ -13,10 +13,9 @@ import { type EncodedImage, encodeImage, type WIDTHS } from '../resources/media/
 import { imageSrcsets, parseImageRef } from '../resources/media/urls.js';
 import { type PanelContext, type PanelLocale, pathParam, seeOther, sendPage } from './context.js';
 import { csrfField, type FieldErrors, fieldError, fieldId, notice } from './forms.js';
-import { panelContext } from './guard.js';
 import { confirmForm } from './pages/one-time.js';
 import { refusalOf, saveThrough } from './save.js';
-import { UPLOAD_MAX_BYTES, uploadedFile, withUploads } from './uploads.js';
+import { UPLOAD_MAX_BYTES, uploadRoute } from './uploads.js';
 
 export type PictureKind = 'photo' | 'logo' | 'cover';
 
@@ -150,7 +149,7 @@ export interface PictureRoutes {
 }
 
 /** Registers the upload and the removal of one kind of picture. */
-export function registerPictureRoutes(app: FastifyInstance, r: PictureRoutes, now: () => number = Date.now): void {
+export function registerPictureRoutes(app: FastifyInstance, r: PictureRoutes): void {
   const config: { panelAccess?: 'owner' } = r.audience ? { panelAccess: r.audience } : {};
   const again = async (request: FastifyRequest, reply: FastifyReply, message: string, status: number) => {
     const ctx = request.panel;
@@ -160,40 +159,30 @@ export function registerPictureRoutes(app: FastifyInstance, r: PictureRoutes, no
   const done = (request: FastifyRequest, reply: FastifyReply, what: 'saved' | 'removed') =>
     seeOther(reply, `${r.back(request)}?picture=${r.kind}-${what}#${fieldId(r.kind)}-title`);
 
-  withUploads(app, (scope) => {
-    // A file over 10 MiB stops the form's reading before the handler: answered here, on the
-    // page, for a signed-in user of this restaurant; anything else goes to the panel's error pages.
-    scope.setErrorHandler(async (error: FastifyError, request, reply) => {
-      if (error.code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-      request.panel = await panelContext(app, request, reply, now);
-      if (!request.panel.session || (r.audience === 'owner' && request.panel.session.user.role !== 'owner')) {
-        throw error;
-      }
-      const snapshot = await ownerSnapshot(app, request.panel.tenantId);
-      r.check(snapshot, request);
-      return again(request, reply, pictureTexts(request.panel.locale).tooLarge, 413);
-    });
-
-    scope.post(r.path, { config }, async (request, reply) => {
-      const ctx = request.panel;
-      const t = pictureTexts(ctx.locale);
-      r.check(await ownerSnapshot(app, ctx.tenantId), request);
-      const file = uploadedFile(request.body, r.kind);
-      if (file.length === 0) return again(request, reply, t.noFile, 422);
-      let image: EncodedImage;
-      try {
-        image = await encodeImage(file, r.purpose, r.kind);
-      } catch (err) {
-        if (!(err instanceof ValidationError)) throw err;
-        const notImage = err.issues.some((i) => i.rule === 'image');
-        const refusal = refusalOf(ctx, err, { [r.kind]: t.title[r.kind] });
-        const message = notImage ? t.notImage : (refusal?.errors[r.kind]?.[0] ?? t.notImage);
-        return again(request, reply, message, 422);
-      }
-      const saved = await saveThrough(app, ctx, null, {}, {}, (w) => r.write(w, request, image));
-      if (!saved.ok) return again(request, reply, saved.message ?? t.notImage, saved.status);
-      return done(request, reply, 'saved');
-    });
+  // The guard has checked the session and the role from the headers; the form's token is its
+  // first part (uploads.ts). A file over 10 MiB is answered on the page, next to the field.
+  const form = { fields: [], file: r.kind, fileMax: UPLOAD_MAX_BYTES };
+  const before = async (request: FastifyRequest) => r.check(await ownerSnapshot(app, request.panel.tenantId), request);
+  const fileTooLarge = (request: FastifyRequest, reply: FastifyReply) =>
+    again(request, reply, pictureTexts(request.panel.locale).tooLarge, 413);
+  uploadRoute(app, r.path, { access: r.audience, form, before, fileTooLarge }, async (request, reply, upload) => {
+    const ctx = request.panel;
+    const t = pictureTexts(ctx.locale);
+    const file = upload.file;
+    if (file.length === 0) return again(request, reply, t.noFile, 422);
+    let image: EncodedImage;
+    try {
+      image = await encodeImage(file, r.purpose, r.kind);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      const notImage = err.issues.some((i) => i.rule === 'image');
+      const refusal = refusalOf(ctx, err, { [r.kind]: t.title[r.kind] });
+      const message = notImage ? t.notImage : (refusal?.errors[r.kind]?.[0] ?? t.notImage);
+      return again(request, reply, message, 422);
+    }
+    const saved = await saveThrough(app, ctx, null, {}, {}, (w) => r.write(w, request, image));
+    if (!saved.ok) return again(request, reply, saved.message ?? t.notImage, saved.status);
+    return done(request, reply, 'saved');
   });
 
   app.post(`${r.path}/remove`, { config }, async (request, reply) => {

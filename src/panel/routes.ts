@@ -54,13 +54,13 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerLogin(app, now);
   registerRecovery(app, now);
   registerHome(app);
-  registerMenuEditor(app, now);
+  registerMenuEditor(app);
   registerAnalytics(app, now);
-  registerImport(app);
+  registerImport(app, now);
   registerHistory(app);
   registerWebhooks(app);
   registerQr(app);
-  registerSettings(app, now);
+  registerSettings(app);
   registerSingleEditor(app, themeEditor);
   registerPreview(app);
   registerTokens(app, now);

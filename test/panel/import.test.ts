@@ -9,19 +9,23 @@ import { dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
 import { BETA_OWNER, type PanelBed, panelBed } from './setup.js';
 
-const unescapeHtml = (text: string) =>
-  text
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&amp;', '&');
+/** The key of the draft a preview's apply form carries (the file itself waits on the server). */
+function previewedDraft(body: string): string {
+  const m =
+    /<form method="post" action="\/admin\/import\/apply" class="actions">[\s\S]*?name="draft" value="([^"]+)"/.exec(
+      body,
+    );
+  assert.ok(m, 'the preview has an apply form with its draft');
+  assert.doesNotMatch(body, /<textarea name="document"/, 'the file does not travel back');
+  return m[1];
+}
 
-/** The file a preview carries back to be applied. */
-function previewedDocument(body: string): string {
-  const m = /<textarea name="document" hidden>([\s\S]*?)<\/textarea>/.exec(body);
-  assert.ok(m, 'the preview has an apply form with the file');
-  return unescapeHtml(m[1]);
+/** Previews a whole-menu document and applies it, as the owner does in two presses. */
+async function importThrough(c: PanelClient, doc: unknown) {
+  await c.get('/admin/import');
+  const preview = await c.postMultipart('/admin/import/preview', {}, jsonFile(JSON.stringify(doc)));
+  assert.equal(preview.statusCode, 200, preview.body);
+  return c.post('/admin/import/apply', { draft: previewedDraft(preview.body) });
 }
 
 const csvFile = (data: string) => ({ field: 'file', filename: 'dishes.csv', type: 'text/csv', data });
@@ -97,7 +101,7 @@ for (const dialect of dialects) {
       assert.match(res.body, /The file has 1 problem/);
       assert.match(res.body, /<code>Line 3<\/code>/);
       assert.match(res.body, /The price field must be a number\./);
-      assert.doesNotMatch(res.body, /name="document"/, 'no apply form');
+      assert.doesNotMatch(res.body, /name="draft"/, 'no apply form');
       assert.deepEqual(await dishes(bed.alpha), before);
     });
 
@@ -125,7 +129,8 @@ for (const dialect of dialects) {
         .where('tenant_id', '=', bed.alpha)
         .execute();
 
-      const applied = await c.postMultipart('/admin/import/apply', { document: previewedDocument(preview.body) });
+      const draft = previewedDraft(preview.body);
+      const applied = await c.post('/admin/import/apply', { draft });
       assert.equal(applied.statusCode, 303);
       assert.equal(applied.headers.location, '/admin/import?applied=1');
       const after = await dishes(bed.alpha);
@@ -171,7 +176,7 @@ for (const dialect of dialects) {
       doc.sections[0].items[0].external_id = null;
       doc.sections[0].items[0].price = 1;
       await c.get('/admin/import');
-      await c.postMultipart('/admin/import/apply', { document: JSON.stringify(doc) });
+      await importThrough(c, doc);
       assert.deepEqual(await dishes(bed.beta), betaBefore, 'beta untouched');
       const beta = bed.client('beta');
       await beta.signIn(BETA_OWNER.email, BETA_OWNER.password);
@@ -191,13 +196,44 @@ for (const dialect of dialects) {
       const before = await dishes(bed.alpha);
       const doc = JSON.parse((await c.get('/admin/import/menu.json')).body);
       doc.sections[0].items[0].price = 99;
-      const refused = await staff.postMultipart('/admin/import/apply', { document: JSON.stringify(doc) });
+      const refused = await staff.postMultipart('/admin/import/preview', {}, jsonFile(JSON.stringify(doc)));
       assert.equal(refused.statusCode, 403);
-      const forged = await c.postMultipart('/admin/import/apply', { document: JSON.stringify(doc) }, undefined, {
-        csrf: null,
-      });
+      await c.get('/admin/import');
+      const preview = await c.postMultipart('/admin/import/preview', {}, jsonFile(JSON.stringify(doc)));
+      const draft = previewedDraft(preview.body);
+      // The owner's draft is the owner's: staff cannot apply it, nor can a form without the token.
+      await staff.get('/admin');
+      assert.equal((await staff.post('/admin/import/apply', { draft })).statusCode, 403);
+      assert.equal((await c.post('/admin/import/apply', { draft }, { csrf: null })).statusCode, 403);
+      const forged = await c.postMultipart('/admin/import/preview', {}, jsonFile(JSON.stringify(doc)), { csrf: null });
       assert.equal(forged.statusCode, 403);
       assert.deepEqual(await dishes(bed.alpha), before);
+    });
+
+    test('a previewed file is applied once, by the user who previewed it, within the hour', async () => {
+      await createUser(bed.db.db, bed.alpha, {
+        email: 'owner2@alpha.test',
+        password: 'owner2-password',
+        role: 'owner',
+      });
+      const other = bed.client();
+      await other.signIn('owner2@alpha.test', 'owner2-password');
+      const doc = JSON.parse((await c.get('/admin/import/menu.json')).body);
+      doc.sections[0].items[0].price = 42;
+      await c.get('/admin/import');
+      const draft = previewedDraft(
+        (await c.postMultipart('/admin/import/preview', {}, jsonFile(JSON.stringify(doc)))).body,
+      );
+      await other.get('/admin/import');
+      const notTheirs = await other.post('/admin/import/apply', { draft });
+      assert.equal(notTheirs.statusCode, 422);
+      assert.match(notTheirs.body, /no longer waiting to be applied/);
+      assert.equal((await c.post('/admin/import/apply', { draft })).statusCode, 303);
+      assert.ok((await dishes(bed.alpha)).some((d) => d.price === 42));
+      const again = await c.post('/admin/import/apply', { draft });
+      assert.equal(again.statusCode, 422, 'applied once');
+      const left = await bed.db.db.selectFrom('import_drafts').selectAll().where('tenant_id', '=', bed.alpha).execute();
+      assert.deepEqual(left, [], 'an applied draft is forgotten');
     });
   });
 }

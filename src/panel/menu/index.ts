@@ -15,26 +15,22 @@ import { sectionsEditor } from './sections.js';
 import { subCategoriesEditor } from './subcategories.js';
 import { wineriesEditor } from './wineries.js';
 
-export function registerMenuEditor(app: FastifyInstance, now?: () => number): void {
+export function registerMenuEditor(app: FastifyInstance): void {
   registerOverview(app);
   registerEditor(app, sectionsEditor);
   const dishes = registerEditor(app, dishesEditor);
   // The dish's photo: its own small form on the dish's page (photos.ts).
-  registerPictureRoutes(
-    app,
-    {
-      kind: 'photo',
-      path: '/menu/dishes/:id/photo',
-      purpose: 'photo',
-      check(snapshot, request) {
-        if (!findGrouped(snapshot.items, rowId(request))) throw new NotFoundError();
-      },
-      write: (w, request, image) => setItemImage(w, rowId(request), image),
-      page: (ctx, snapshot, request, side) => dishes.rowPage(ctx, snapshot, rowId(request), side),
-      back: (request) => `/admin/menu/dishes/${rowId(request)}`,
+  registerPictureRoutes(app, {
+    kind: 'photo',
+    path: '/menu/dishes/:id/photo',
+    purpose: 'photo',
+    check(snapshot, request) {
+      if (!findGrouped(snapshot.items, rowId(request))) throw new NotFoundError();
     },
-    now,
-  );
+    write: (w, request, image) => setItemImage(w, rowId(request), image),
+    page: (ctx, snapshot, request, side) => dishes.rowPage(ctx, snapshot, rowId(request), side),
+    back: (request) => `/admin/menu/dishes/${rowId(request)}`,
+  });
   registerEditor(app, subCategoriesEditor);
   registerEditor(app, wineriesEditor);
   registerOrder(app);

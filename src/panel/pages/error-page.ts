@@ -1,21 +1,29 @@
 // The panel's own answers to errors, its one mapping: a panel page in the panel's language (with
 // the navigation when signed in) instead of the API's JSON envelope, for a row that is not the
 // restaurant's or is gone (NotFoundError: the panel's 404), an action only owners may take
-// (ForbiddenError: 403), a form that is too large (413), not a form (415), unreadable (400), and
-// an unexpected failure (500, logged, without its text).
+// (ForbiddenError: 403), a form that is too large (413), not a form (415), unreadable (400), a
+// file form without its token (403, uploads.ts), the database out of reach (503 + Retry-After),
+// and an unexpected failure (500, logged, without its text). A refused body is logged on one
+// line without a stack: it is the client's doing, not a failure.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ForbiddenError, NotFoundError } from '../../core/errors.js';
-import { sendError } from '../../http/error-handler.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, sendError } from '../../http/error-handler.js';
 import { html } from '../../http/html.js';
 import { type PanelContext, panelLocale, sendPage, textsFor } from '../context.js';
-import { panelContext } from '../guard.js';
+import { csrfRefusal, panelContext } from '../guard.js';
 import { renderPage } from '../layout.js';
+import { UploadRefusal } from '../uploads.js';
 
 const TEXTS = {
   en: {
     413: ['This form is too large', 'What was sent is larger than any panel form allows. Nothing was changed.'],
     415: ['This is not a panel form', 'The panel only reads the forms of its own pages. Nothing was changed.'],
     400: ['This request cannot be read', 'Go back, reload the page and try again. Nothing was changed.'],
+    503: [
+      'The panel is briefly unavailable',
+      'The menu’s database cannot be reached right now. Nothing was changed. Try again in a few seconds.',
+    ],
     500: [
       'Something went wrong',
       'The panel could not complete this request; it has been logged. Nothing was saved unless the page said so. Try again in a moment.',
@@ -31,6 +39,10 @@ const TEXTS = {
       'Il pannello legge solo i moduli delle sue pagine. Non è cambiato nulla.',
     ],
     400: ['Questa richiesta non si può leggere', 'Torna indietro, ricarica la pagina e riprova. Non è cambiato nulla.'],
+    503: [
+      'Il pannello è momentaneamente non disponibile',
+      'Il database del menu non è raggiungibile in questo momento. Non è cambiato nulla. Riprova tra qualche secondo.',
+    ],
     500: [
       'Qualcosa è andato storto',
       'Il pannello non ha potuto completare la richiesta; l’errore è stato registrato. Non è stato salvato nulla, salvo dove la pagina lo diceva. Riprova tra poco.',
@@ -38,7 +50,8 @@ const TEXTS = {
   },
 } as const;
 
-function statusOf(error: FastifyError): 400 | 413 | 415 | 500 {
+function statusOf(error: FastifyError): 400 | 413 | 415 | 500 | 503 {
+  if (isDatabaseUnavailable(error)) return 503;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return 413;
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) return 415;
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) return 400;
@@ -78,9 +91,24 @@ export function installErrorPages(app: FastifyInstance, now: () => number): void
     }
     // The app's own refusals (an unknown restaurant's branded 404, a rate limit...) answer as everywhere.
     if (error instanceof AppError || !request.tenant) return sendError(error, request, reply);
+    if (error instanceof UploadRefusal && error.reason === 'csrf') {
+      request.log.info({ tenant: request.tenant.slug, url: request.url }, 'panel file form without its token');
+      return sendPage(reply, csrfRefusal(await contextFor(app, request, reply, now)), 403);
+    }
     const status = statusOf(error);
     if (status === 500) {
       request.log.error({ err: error, tenant: request.tenant?.slug, url: request.url }, 'panel request failed');
+    } else if (status === 503) {
+      request.log.warn(
+        { tenant: request.tenant.slug, url: request.url, reason: error.message },
+        'database unavailable',
+      );
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else {
+      request.log.info(
+        { tenant: request.tenant.slug, url: request.url, status, reason: error.message },
+        'panel body refused',
+      );
     }
     const ctx = await contextFor(app, request, reply, now);
     const [title, text] = TEXTS[ctx.locale][status];

@@ -26,6 +26,8 @@ const en = {
   preview: 'Preview the changes',
   ownersOnly: 'Only the restaurant’s owners can import a menu.',
   noFile: 'Choose a file first.',
+  draftGone:
+    'This preview is no longer waiting to be applied (applied already, or older than an hour). Choose the file again to preview it.',
   notJson: (message: string) => `The file is not valid JSON: ${message}`,
   previewTitle: 'What this file would change',
   previewNothing: 'This file matches the menu as it is: importing it would change nothing.',
@@ -77,6 +79,8 @@ const it: ImportTexts = {
   preview: 'Mostra le modifiche',
   ownersOnly: 'Solo i titolari del locale possono importare un menu.',
   noFile: 'Scegli prima un file.',
+  draftGone:
+    'Questa anteprima non è più in attesa (già applicata, o più vecchia di un’ora). Scegli di nuovo il file per vederne l’anteprima.',
   notJson: (message: string) => `Il file non è un JSON valido: ${message}`,
   previewTitle: 'Cosa cambierebbe questo file',
   previewNothing: 'Questo file corrisponde al menu attuale: importarlo non cambierebbe nulla.',

@@ -2,20 +2,23 @@
 // `GET /admin/menu/export` and `PUT /admin/menu`: a file is first applied as a dry run (the
 // preview: rows created, changed, deleted), then applied for real from the preview's form, in
 // one transaction. A file with any error lists every error by CSV line or document path and
-// changes nothing. The preview carries the file's text back in its form, so no upload is kept
-// on the server between the two steps (and any instance can apply it).
+// changes nothing. The previewed file's text is kept in the database as the user's draft for an
+// hour (features/sync/repo.ts: one per user, any instance can apply it); the preview's apply form
+// is a small urlencoded form carrying only the draft's random key, never the file.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ownerSnapshot } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { importMenu, type SyncSummary } from '../../features/sync/apply.js';
 import { csvIssues, csvToDocument, exportCsv } from '../../features/sync/csv.js';
 import { exportDocument } from '../../features/sync/document.js';
+import { deleteImportDraft, findImportDraft, saveImportDraft } from '../../features/sync/repo.js';
 import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
 import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
-import { asForm, checkbox, csrfField, notice, str } from '../forms.js';
+import { asForm, checkbox, csrfField, hidden, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
-import { UPLOAD_MAX_BYTES, uploadedFile, withUploads } from '../uploads.js';
+import { UPLOAD_MAX_BYTES, uploadRoute } from '../uploads.js';
 import { panelActor } from './actor.js';
 import { type ImportTexts, importTexts } from './import-texts.js';
 
@@ -91,11 +94,10 @@ function summaryTable(t: ImportTexts, summary: SyncSummary): Html {
   return html`<table class="list"><thead><tr><th scope="col">${t.kind}</th><th scope="col">${t.created}</th><th scope="col">${t.changed}</th><th scope="col">${t.deleted}</th><th scope="col">${t.unchanged}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** The apply form of a preview: the file's text travels back in a hidden field of the same form. */
-function applyForm(ctx: PanelContext, text: string, prune: boolean): Html {
+/** The apply form of a preview: the draft's key only (the file waits on the server). */
+function applyForm(ctx: PanelContext, key: string): Html {
   const t = importTexts(ctx.locale);
-  return html`<form method="post" action="/admin/import/apply" enctype="multipart/form-data" class="actions">${csrfField(ctx)}
-<textarea name="document" hidden>${text}</textarea>${prune ? html`<input type="hidden" name="prune" value="1">` : ''}
+  return html`<form method="post" action="/admin/import/apply" class="actions">${csrfField(ctx)}${hidden('draft', key)}
 <button type="submit" class="primary">${t.apply}</button> <a href="/admin/import">${t.startOver}</a></form>`;
 }
 
@@ -131,7 +133,7 @@ ${checkbox({ name: 'prune', label: t.prune, hint: t.pruneCsv, checked: false })}
 
 const isOn = (value: string) => value === '1' || value === 'on' || value === 'true';
 
-export function registerImport(app: FastifyInstance): void {
+export function registerImport(app: FastifyInstance, now: () => number = Date.now): void {
   app.get('/import', async (request, reply) => {
     const ctx = request.panel;
     const t = importTexts(ctx.locale);
@@ -161,33 +163,55 @@ export function registerImport(app: FastifyInstance): void {
       .send(exportCsv(snapshot, semicolon ? ';' : ','));
   });
 
-  withUploads(app, (scope) => {
-    scope.post('/import/preview', { config: { panelAccess: 'owner' } }, async (request, reply) => {
-      const ctx = request.panel;
-      const t = importTexts(ctx.locale);
-      const form = asForm(request.body);
-      const file = uploadedFile(request.body, 'file');
-      const prune = isOn(str(form, 'prune'));
-      if (file.length === 0) return sendPage(reply, mainPage(ctx, notice('error', t.noFile)), 422);
-      const text = file.toString('utf8').replace(/^\uFEFF/, '');
-      const outcome = await runImport(app, ctx, text, { dryRun: true, prune });
-      if (!outcome.ok) return sendPage(reply, mainPage(ctx, errorList(ctx, outcome.issues)), 422);
-      const preview = outcome.changed
-        ? html`<p>${t.previewIntro}</p>${summaryTable(t, outcome.summary)}${applyForm(ctx, text, prune)}`
-        : html`${notice('info', t.previewNothing)}<p><a href="/admin/import">${t.startOver}</a></p>`;
-      const body = html`<section aria-labelledby="preview-title"><h2 id="preview-title">${t.previewTitle}</h2>${preview}</section>`;
-      return sendPage(reply, renderPage(ctx, { title: t.title, body, active: 'importExport' }));
-    });
-
-    scope.post('/import/apply', { config: { panelAccess: 'owner' } }, async (request, reply) => {
-      const ctx = request.panel;
-      const form = asForm(request.body);
-      const text = str(form, 'document');
-      if (text.length === 0 || text.length > 2 * UPLOAD_MAX_BYTES) return seeOther(reply, '/admin/import');
-      const outcome = await runImport(app, ctx, text, { dryRun: false, prune: isOn(str(form, 'prune')) });
-      // The menu may have changed since the preview: the errors are shown as on a preview.
-      if (!outcome.ok) return sendPage(reply, mainPage(ctx, errorList(ctx, outcome.issues)), 422);
-      return seeOther(reply, `/admin/import?applied=${outcome.changed ? 1 : 0}`);
-    });
+  const form = { fields: ['prune'], file: 'file', fileMax: UPLOAD_MAX_BYTES };
+  uploadRoute(app, '/import/preview', { access: 'owner', form }, async (request, reply, upload) => {
+    const ctx = request.panel;
+    const t = importTexts(ctx.locale);
+    const prune = isOn(upload.fields.prune ?? '');
+    if (upload.file.length === 0) return sendPage(reply, mainPage(ctx, notice('error', t.noFile)), 422);
+    const text = upload.file.toString('utf8').replace(/^\uFEFF/, '');
+    const outcome = await runImport(app, ctx, text, { dryRun: true, prune });
+    if (!outcome.ok) return sendPage(reply, mainPage(ctx, errorList(ctx, outcome.issues)), 422);
+    let preview: Html;
+    if (outcome.changed) {
+      const key = randomBytes(24).toString('base64url');
+      const at = now();
+      await saveImportDraft(app.database.db, ctx.tenantId, userOf(ctx), {
+        key,
+        body: text,
+        prune,
+        createdAt: new Date(at).toISOString(),
+        expiredBefore: new Date(at - DRAFT_TTL_MS).toISOString(),
+      });
+      preview = html`<p>${t.previewIntro}</p>${summaryTable(t, outcome.summary)}${applyForm(ctx, key)}`;
+    } else {
+      preview = html`${notice('info', t.previewNothing)}<p><a href="/admin/import">${t.startOver}</a></p>`;
+    }
+    const body = html`<section aria-labelledby="preview-title"><h2 id="preview-title">${t.previewTitle}</h2>${preview}</section>`;
+    return sendPage(reply, renderPage(ctx, { title: t.title, body, active: 'importExport' }));
   });
+
+  app.post('/import/apply', { config: { panelAccess: 'owner' } }, async (request, reply) => {
+    const ctx = request.panel;
+    const key = str(asForm(request.body), 'draft');
+    const notBefore = new Date(now() - DRAFT_TTL_MS).toISOString();
+    const draft = key ? await findImportDraft(app.database.db, ctx.tenantId, userOf(ctx), key, notBefore) : undefined;
+    // Applied already, expired, or another user's: nothing to apply, the import page again.
+    if (!draft) return sendPage(reply, mainPage(ctx, notice('error', importTexts(ctx.locale).draftGone)), 422);
+    const outcome = await runImport(app, ctx, draft.body, { dryRun: false, prune: draft.prune });
+    // The menu may have changed since the preview: the errors are shown as on a preview.
+    if (!outcome.ok) return sendPage(reply, mainPage(ctx, errorList(ctx, outcome.issues)), 422);
+    await deleteImportDraft(app.database.db, ctx.tenantId, userOf(ctx));
+    return seeOther(reply, `/admin/import?applied=${outcome.changed ? 1 : 0}`);
+  });
+}
+
+/** How long a previewed file waits to be applied. */
+const DRAFT_TTL_MS = 60 * 60 * 1000;
+
+/** The signed-in user (the guard let no one else reach an owner's route). */
+function userOf(ctx: PanelContext): number {
+  const user = ctx.session?.user;
+  if (!user) throw new Error('import without a session');
+  return user.id;
 }

@@ -165,22 +165,18 @@ ${checkbox({ name: 'is_active', label: l.is_active, checked: values.is_active, e
 const PICTURES = ['logo', 'cover'] as const;
 
 /** The settings page, and the upload and removal of the logo and the cover beside its form. */
-export function registerSettings(app: FastifyInstance, now?: () => number): void {
+export function registerSettings(app: FastifyInstance): void {
   const settings = registerSingleEditor(app, settingsEditor);
   for (const kind of PICTURES) {
-    registerPictureRoutes(
-      app,
-      {
-        kind,
-        path: `/settings/${kind}`,
-        purpose: kind,
-        audience: 'owner',
-        check: () => {},
-        write: (w, _request, image) => setSettingsImage(w, kind, image),
-        page: (ctx, snapshot, _request, side) => settings.page(ctx, snapshot, side),
-        back: () => '/admin/settings',
-      },
-      now,
-    );
+    registerPictureRoutes(app, {
+      kind,
+      path: `/settings/${kind}`,
+      purpose: kind,
+      audience: 'owner',
+      check: () => {},
+      write: (w, _request, image) => setSettingsImage(w, kind, image),
+      page: (ctx, snapshot, _request, side) => settings.page(ctx, snapshot, side),
+      back: () => '/admin/settings',
+    });
   }
 }
