@@ -79,12 +79,12 @@ export function readUpload(request: FastifyRequest, form: UploadForm, csrf: stri
     try {
       bb = new Busboy({
         headers: raw.headers as BusboyHeaders,
+        isPartAFile: () => true,
         limits: {
           fieldNameSize: 100,
-          fieldSize: UPLOAD_FIELD_MAX_BYTES,
-          fields: form.fields.length + 1,
-          files: 1,
+          files: form.fields.length + 2,
           parts: form.fields.length + 2,
+          // Text parts are cut at 64 KiB here, below.
           fileSize: form.fileMax,
           headerPairs: 8,
         },
@@ -123,34 +123,44 @@ export function readUpload(request: FastifyRequest, form: UploadForm, csrf: stri
     const closed = () => {
       if (!raw.readableEnded) fail('unreadable');
     };
-    const firstPart = (name: string, value: string | undefined): boolean => {
-      if (++parts > 1) return true;
-      if (name === '_csrf' && value !== undefined && sameToken(value, csrf)) return false;
-      fail('csrf');
-      return false;
-    };
 
-    bb.on('field', (name, value, nameTruncated, valueTruncated) => {
-      if (settled) return;
-      if (!firstPart(name, value)) return;
-      if (nameTruncated || valueTruncated) return fail('field_too_large');
-      if (!form.fields.includes(name) || Object.hasOwn(fields, name)) return fail('unexpected_part');
-      fields[name] = value;
-    });
+    // Every part arrives as a stream (`isPartAFile`), text fields too: busboy would read a text
+    // field to its end before saying it was too long; a stream is counted, and cut, as it comes.
     bb.on('file', (name, stream) => {
-      if (settled || !firstPart(name, undefined) || name !== form.file || sawFile) {
-        stream.resume();
-        if (!settled) fail('unexpected_part');
+      // A part cut short (the body ends inside it) errors on its stream: a 400, never a crash.
+      stream.on('error', () => fail('unreadable'));
+      const index = parts++;
+      if (settled) return void stream.resume();
+      if (index > 0 && name === form.file) {
+        if (sawFile) return void (stream.resume(), fail('unexpected_part'));
+        sawFile = true;
+        stream.on('data', (chunk: Buffer) => {
+          if (!settled) chunks.push(chunk);
+        });
+        stream.on('limit', () => fail('file_too_large'));
         return;
       }
-      sawFile = true;
+      const isCsrf = index === 0;
+      if (isCsrf ? name !== '_csrf' : !form.fields.includes(name) || Object.hasOwn(fields, name)) {
+        stream.resume();
+        return fail(isCsrf ? 'csrf' : 'unexpected_part');
+      }
+      const text: Buffer[] = [];
+      let length = 0;
       stream.on('data', (chunk: Buffer) => {
-        if (!settled) chunks.push(chunk);
+        if (settled) return;
+        length += chunk.length;
+        if (length > UPLOAD_FIELD_MAX_BYTES) return fail('field_too_large');
+        text.push(chunk);
       });
-      stream.on('limit', () => fail('file_too_large'));
+      stream.on('end', () => {
+        if (settled) return;
+        const value = Buffer.concat(text).toString('utf8');
+        if (isCsrf && !sameToken(value, csrf)) return fail('csrf');
+        if (!isCsrf) fields[name] = value;
+      });
     });
     bb.on('partsLimit', () => fail('too_many_parts'));
-    bb.on('fieldsLimit', () => fail('too_many_parts'));
     bb.on('filesLimit', () => fail('too_many_parts'));
     bb.on('error', () => fail('unreadable'));
     bb.on('finish', () => {
