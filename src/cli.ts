@@ -22,7 +22,10 @@ import { assertMigrated, migrateToLatest } from './db/migrate.js';
 import { USER_ROLES, type UserRole } from './db/schema.js';
 import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './features/qr/codes.js';
 import { importMenu } from './features/sync/apply.js';
+import { csvToDocument, exportCsv } from './features/sync/csv.js';
 import { exportDocument } from './features/sync/document.js';
+import { sheetIssues } from './features/sync/sheet.js';
+import { exportXlsx, looksLikeXlsx, xlsxToDocument } from './features/sync/xlsx.js';
 import { validationBody } from './http/error-handler.js';
 import { type Announcement, openAnnouncer } from './runtime/announcements.js';
 import { seedDemoCopies } from './seed/copies.js';
@@ -309,48 +312,106 @@ const commands: Record<string, Handler> = {
     for (const line of outcome.lines) env.out(line);
   },
   async export(args, env) {
-    const usage = 'menu export <tenant> [--out <file>]';
-    const { positionals, values } = positional(args, 1, usage, { out: { type: 'string' } });
+    const usage = 'menu export <tenant> [--out <file.json|file.csv|file.xlsx>] [--format json|csv|xlsx] [--semicolon]';
+    const { positionals, values } = positional(args, 1, usage, {
+      out: { type: 'string' },
+      format: { type: 'string' },
+      semicolon: { type: 'boolean' },
+    });
+    const out = typeof values.out === 'string' ? values.out : undefined;
+    const format =
+      typeof values.format === 'string'
+        ? values.format
+        : (/\.(csv|xlsx)$/i.exec(out ?? '')?.[1].toLowerCase() ?? 'json');
+    if (!['json', 'csv', 'xlsx'].includes(format))
+      throw new UsageError(`The format is json, csv or xlsx.\nUsage: ${usage}`);
+    if (format === 'xlsx' && !out) throw new UsageError(`An Excel workbook needs --out <file.xlsx>.\nUsage: ${usage}`);
     await withApp(env, positionals[0], async (app, tenantId) => {
-      const text = `${JSON.stringify(exportDocument(await ownerSnapshot(app, tenantId)), null, 2)}\n`;
-      if (typeof values.out === 'string') {
-        await writeFile(values.out, text);
-        env.out(`${values.out}: the whole menu of "${positionals[0]}"`);
+      const snapshot = await ownerSnapshot(app, tenantId);
+      const content =
+        format === 'xlsx'
+          ? await exportXlsx(snapshot)
+          : format === 'csv'
+            ? exportCsv(snapshot, values.semicolon ? ';' : ',')
+            : `${JSON.stringify(exportDocument(snapshot), null, 2)}\n`;
+      if (out) {
+        await writeFile(out, content);
+        env.out(`${out}: ${format === 'json' ? 'the whole menu' : 'the dishes'} of "${positionals[0]}"`);
       } else {
-        env.out(text.trimEnd());
+        env.out(
+          content
+            .toString()
+            .replace(/^\uFEFF/, '')
+            .trimEnd(),
+        );
       }
     });
   },
   async import(args, env) {
-    const usage = 'menu import <tenant> <file.json> [--dry-run] [--prune]';
+    const usage =
+      'menu import <tenant> <file.json|file.csv|file.xlsx> [--dry-run] [--prune [--confirm-delete <number of dishes>]]';
     const { positionals, values } = positional(args, 2, usage, {
       'dry-run': { type: 'boolean' },
       prune: { type: 'boolean' },
+      'confirm-delete': { type: 'string' },
     });
-    let doc: unknown;
+    let bytes: Buffer;
     try {
-      doc = JSON.parse(await readFile(positionals[1], 'utf8'));
+      bytes = await readFile(positionals[1]);
     } catch (err) {
-      throw new InputError(`${positionals[1]} is not a readable JSON document: ${(err as Error).message}`);
+      throw new InputError(`${positionals[1]} cannot be read: ${(err as Error).message}`);
     }
+    const confirm = values['confirm-delete'];
+    const confirmDelete = typeof confirm === 'string' ? Number(confirm) : undefined;
+    if (confirmDelete !== undefined && !(Number.isInteger(confirmDelete) && confirmDelete >= 0))
+      throw new UsageError(`--confirm-delete takes the number of dishes the prune deletes.\nUsage: ${usage}`);
     const dryRun = Boolean(values['dry-run']);
+    // A workbook by its zip signature, a CSV by its name; anything else is the JSON document.
+    const kind = looksLikeXlsx(bytes) ? 'xlsx' : /\.csv$/i.test(positionals[1]) ? 'csv' : 'json';
     await withApp(env, positionals[0], async (app, tenantId) => {
+      let lines = new Map<string, number>();
       try {
-        const { changed, summary } = await importMenu(app, tenantId, { ...CLI_ACTOR, via: 'import' }, doc, {
+        let doc: unknown;
+        if (kind === 'json') {
+          try {
+            doc = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+          } catch (err) {
+            throw new InputError(`${positionals[1]} is not a readable JSON document: ${(err as Error).message}`);
+          }
+        } else {
+          const snapshot = await ownerSnapshot(app, tenantId);
+          const sheet = kind === 'xlsx' ? await xlsxToDocument(snapshot, bytes) : csvToDocument(snapshot, bytes);
+          doc = sheet.doc;
+          lines = sheet.lines;
+        }
+        const {
+          changed,
+          summary,
+          deletions,
+          confirmDelete: needed,
+        } = await importMenu(app, tenantId, { ...CLI_ACTOR, via: 'import' }, doc, {
           dryRun,
           prune: Boolean(values.prune),
+          confirmDelete,
         });
         for (const [kind, t] of Object.entries(summary)) {
           env.out(
             `${kind}: ${t.created} created, ${t.updated} updated, ${t.deleted} deleted, ${t.unchanged} unchanged`,
           );
         }
+        for (const [kind, rows] of Object.entries(deletions)) {
+          for (const row of rows) env.out(`  deletes ${kind} ${row.id}: ${row.name}`);
+        }
+        if (needed)
+          env.out(
+            `The prune deletes ${needed.deleted} of ${needed.total} dishes: apply it with --confirm-delete ${needed.deleted}.`,
+          );
         env.out(dryRun ? 'Dry run: nothing was written.' : changed ? 'Imported.' : 'Nothing to change.');
       } catch (err) {
         if (!(err instanceof ValidationError)) throw err;
-        const { errors } = validationBody(err.issues, 'en');
-        const lines = Object.entries(errors).map(([path, messages]) => `  ${path}: ${messages.join(' ')}`);
-        throw new InputError(`The document has ${lines.length} error(s); nothing was changed:\n${lines.join('\n')}`);
+        const { errors } = validationBody(sheetIssues(err.issues, lines), 'en');
+        const problems = Object.entries(errors).map(([path, messages]) => `  ${path}: ${messages.join(' ')}`);
+        throw new InputError(`The file has ${problems.length} error(s); nothing was changed:\n${problems.join('\n')}`);
       }
     });
   },

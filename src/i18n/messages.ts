@@ -62,7 +62,15 @@ export type MessageKey =
   | 'origin_not_allowed'
   | 'image'
   | 'image_too_large'
-  | 'unsupported_image_type';
+  | 'unsupported_image_type'
+  | 'file_encoding'
+  | 'file_damaged'
+  | 'csv_malformed'
+  | 'xlsx_unreadable'
+  | 'xlsx_formula'
+  | 'xlsx_date'
+  | 'xlsx_error_value'
+  | 'prune_confirm';
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {
   it: {
@@ -129,6 +137,17 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     image_too_large: ':Attribute è troppo grande: :width×:height pixel, al massimo :max megapixel.',
     unsupported_image_type:
       "L'immagine va inviata come corpo della richiesta con Content-Type image/jpeg, image/png o image/webp.",
+    file_encoding:
+      'Non si riesce a capire la codifica dei caratteri del file: salvalo come "CSV UTF-8" (o come cartella di lavoro Excel .xlsx) e importalo di nuovo. Non è cambiato nulla.',
+    file_damaged:
+      'Il file contiene già caratteri rovinati (�) alla riga :line: correggili (per esempio riesportando il menu) e importalo di nuovo.',
+    csv_malformed: 'Il CSV non si può leggere alla riga :line: controlla le virgolette e i separatori.',
+    xlsx_unreadable: 'Il file non è una cartella di lavoro Excel (.xlsx) leggibile.',
+    xlsx_formula: 'La cella :attribute contiene una formula: scrivi il valore al suo posto.',
+    xlsx_date: 'La cella :attribute contiene una data, non un prezzo: formattala come numero.',
+    xlsx_error_value: 'La cella :attribute contiene un errore di Excel (:value).',
+    prune_confirm:
+      "L'importazione eliminerebbe :deleted piatti su :total: per confermare, ripeti la richiesta con confirm_delete=:deleted.",
   },
   en: {
     required: 'The :attribute field is required.',
@@ -193,6 +212,17 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     image_too_large: 'The :attribute is too large: :width×:height pixels, at most :max megapixels.',
     unsupported_image_type:
       'The image must be sent as the request body with Content-Type image/jpeg, image/png or image/webp.',
+    file_encoding:
+      'The file\'s character encoding cannot be recognised: save it as "CSV UTF-8" (or as an Excel workbook, .xlsx) and import it again. Nothing was changed.',
+    file_damaged:
+      'The file already holds damaged characters (�) on line :line: correct them (for instance by exporting the menu again) and import it again.',
+    csv_malformed: 'The CSV cannot be read at line :line: check its quotes and separators.',
+    xlsx_unreadable: 'The file is not an Excel workbook (.xlsx) that can be read.',
+    xlsx_formula: 'The :attribute cell holds a formula: type its value instead.',
+    xlsx_date: 'The :attribute cell holds a date, not a price: format it as a number.',
+    xlsx_error_value: 'The :attribute cell holds an Excel error (:value).',
+    prune_confirm:
+      'This import would delete :deleted of :total dishes: to confirm, repeat the request with confirm_delete=:deleted.',
   },
   fr: {
     required: 'Le champ :attribute est obligatoire.',
@@ -260,6 +290,17 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     image_too_large: 'Le champ :attribute est trop grand : :width×:height pixels, au plus :max mégapixels.',
     unsupported_image_type:
       "L'image doit être envoyée comme corps de la requête avec Content-Type image/jpeg, image/png ou image/webp.",
+    file_encoding:
+      "L'encodage des caractères du fichier ne peut pas être reconnu : enregistrez-le en « CSV UTF-8 » (ou en classeur Excel .xlsx) et importez-le à nouveau. Rien n'a été modifié.",
+    file_damaged:
+      'Le fichier contient déjà des caractères abîmés (�) à la ligne :line : corrigez-les et importez-le à nouveau.',
+    csv_malformed: 'Le CSV ne peut pas être lu à la ligne :line : vérifiez les guillemets et les séparateurs.',
+    xlsx_unreadable: "Le fichier n'est pas un classeur Excel (.xlsx) lisible.",
+    xlsx_formula: 'La cellule :attribute contient une formule : saisissez sa valeur.',
+    xlsx_date: 'La cellule :attribute contient une date, pas un prix : formatez-la en nombre.',
+    xlsx_error_value: 'La cellule :attribute contient une erreur Excel (:value).',
+    prune_confirm:
+      'Cet import supprimerait :deleted plats sur :total : pour confirmer, répétez la requête avec confirm_delete=:deleted.',
   },
   de: {
     required: ':Attribute muss ausgefüllt werden.',
@@ -332,6 +373,17 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     image_too_large: ':Attribute ist zu groß: :width×:height Pixel, höchstens :max Megapixel.',
     unsupported_image_type:
       'Das Bild muss als Anfragetext mit Content-Type image/jpeg, image/png oder image/webp gesendet werden.',
+    file_encoding:
+      'Die Zeichenkodierung der Datei ist nicht erkennbar: Speichern Sie sie als „CSV UTF-8“ (oder als Excel-Arbeitsmappe .xlsx) und importieren Sie sie erneut. Nichts wurde geändert.',
+    file_damaged:
+      'Die Datei enthält in Zeile :line bereits beschädigte Zeichen (�): Korrigieren Sie sie und importieren Sie die Datei erneut.',
+    csv_malformed: 'Die CSV-Datei ist in Zeile :line nicht lesbar: Prüfen Sie Anführungszeichen und Trennzeichen.',
+    xlsx_unreadable: 'Die Datei ist keine lesbare Excel-Arbeitsmappe (.xlsx).',
+    xlsx_formula: 'Die Zelle :attribute enthält eine Formel: Geben Sie stattdessen ihren Wert ein.',
+    xlsx_date: 'Die Zelle :attribute enthält ein Datum, keinen Preis: Formatieren Sie sie als Zahl.',
+    xlsx_error_value: 'Die Zelle :attribute enthält einen Excel-Fehler (:value).',
+    prune_confirm:
+      'Dieser Import würde :deleted von :total Gerichten löschen: Zur Bestätigung die Anfrage mit confirm_delete=:deleted wiederholen.',
   },
   es: {
     required: 'El campo :attribute es obligatorio.',
@@ -398,6 +450,16 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     image_too_large: 'El campo :attribute es demasiado grande: :width×:height píxeles, como máximo :max megapíxeles.',
     unsupported_image_type:
       'La imagen debe enviarse como cuerpo de la solicitud con Content-Type image/jpeg, image/png o image/webp.',
+    file_encoding:
+      'No se reconoce la codificación de caracteres del archivo: guárdelo como «CSV UTF-8» (o como libro de Excel .xlsx) e impórtelo de nuevo. No se ha cambiado nada.',
+    file_damaged: 'El archivo ya contiene caracteres dañados (�) en la línea :line: corríjalos e impórtelo de nuevo.',
+    csv_malformed: 'El CSV no se puede leer en la línea :line: revise las comillas y los separadores.',
+    xlsx_unreadable: 'El archivo no es un libro de Excel (.xlsx) legible.',
+    xlsx_formula: 'La celda :attribute contiene una fórmula: escriba su valor.',
+    xlsx_date: 'La celda :attribute contiene una fecha, no un precio: déle formato de número.',
+    xlsx_error_value: 'La celda :attribute contiene un error de Excel (:value).',
+    prune_confirm:
+      'Esta importación eliminaría :deleted de :total platos: para confirmar, repita la solicitud con confirm_delete=:deleted.',
   },
 };
 

@@ -3,10 +3,12 @@
 // so the document obeys the same rules as the admin API. Rows are matched by `external_id`, else
 // by `id`, else created; what the document leaves out is kept unless `prune`. Every problem of
 // every row is collected with its path in the document (`sections[0].items[1].price`) and thrown
-// as one ValidationError, so a document with any error changes nothing.
+// as one ValidationError, so a document with any error changes nothing. A prune that would delete
+// every dish, or more than half of them, is refused unless the caller confirms the number it deletes
+// (a dry run answers that number instead, with every row a prune deletes by name).
 import type { TObject } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { type Actor, type Change, type MenuWrite, writeMenu } from '../../catalog/write.js';
+import { type Actor, type Change, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
 import { allIds, findByExternalId, findRow, type MenuRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
 import { validate } from '../../http/validator.js';
@@ -24,6 +26,34 @@ export interface Tally {
 }
 export type SyncSummary = Record<'wineries' | 'sections' | 'sub_categories' | 'items', Tally>;
 type Kind = keyof SyncSummary;
+/** A row a prune deletes, named in the restaurant's default language. */
+export interface Deletion {
+  id: number;
+  name: string;
+}
+export type SyncDeletions = Record<Kind, Deletion[]>;
+
+export interface ApplyOptions {
+  prune: boolean;
+  /** The number of dishes the caller confirms a prune deletes (`confirm_delete`). */
+  confirmDelete?: number;
+  /** A dry run answers the number to confirm instead of refusing the prune. */
+  dryRun?: boolean;
+  /** The language rows are named in, for `deletions`. */
+  locale?: string;
+}
+
+export interface SyncOutcome {
+  summary: SyncSummary;
+  deletions: SyncDeletions;
+  /** Dishes this prune deletes when that needs `confirm_delete` (every dish, or more than half); else null. */
+  confirmDelete: { deleted: number; total: number } | null;
+}
+
+/** Whether deleting `deleted` of `total` dishes needs the caller's confirmation. */
+export function pruneNeedsConfirmation(deleted: number, total: number): boolean {
+  return deleted > 0 && deleted * 2 > total;
+}
 
 const TABLE: Record<Kind, MenuTable> = {
   wineries: 'wineries',
@@ -43,6 +73,7 @@ interface Seen {
 
 class Sync {
   readonly summary: SyncSummary = { wineries: blank(), sections: blank(), sub_categories: blank(), items: blank() };
+  readonly deletions: SyncDeletions = { wineries: [], sections: [], sub_categories: [], items: [] };
   readonly issues: FieldIssue[] = [];
   private readonly seen: Record<Kind, Seen> = {
     wineries: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
@@ -54,7 +85,10 @@ class Sync {
   private current: Change[] = [];
   readonly w: MenuWrite;
 
-  constructor(outer: MenuWrite) {
+  constructor(
+    outer: MenuWrite,
+    private readonly locale: string,
+  ) {
     this.w = {
       ...outer,
       record: (change) => {
@@ -179,6 +213,16 @@ class Sync {
     return seen.byDocId.get(id) ?? id;
   }
 
+  /** A row's name in the restaurant's language (wineries have one name). */
+  private nameOf(row: Record<string, unknown> | undefined): string {
+    if (!row) return '';
+    if (typeof row.name_translations === 'string') {
+      const names = JSON.parse(row.name_translations) as Record<string, string>;
+      return names[this.locale] ?? Object.values(names)[0] ?? '';
+    }
+    return typeof row.name === 'string' ? row.name : '';
+  }
+
   /** Deletes the restaurant's rows of `kind` the document did not name (dishes first, wineries last). */
   async prune(
     kind: Kind,
@@ -188,8 +232,12 @@ class Sync {
     for (const id of await allIds(this.w.trx, TABLE[kind], this.w.tenantId)) {
       if (this.seen[kind].touched.has(id) || (only && !(await only(id)))) continue;
       try {
+        const row = (await findRow(this.w.trx, TABLE[kind], this.w.tenantId, id)) as
+          | Record<string, unknown>
+          | undefined;
         await remove(this.w, id);
         this.summary[kind].deleted += 1;
+        this.deletions[kind].push({ id, name: this.nameOf(row) });
       } catch (err) {
         this.fail(`${kind}[id=${id}]`, err);
       }
@@ -278,12 +326,13 @@ async function applySection(
  * Applies the document in `w`'s transaction and answers the summary; throws one ValidationError
  * listing every problem (the caller's transaction then rolls back: nothing is half-written).
  */
-export async function applyDocument(w: MenuWrite, body: unknown, options: { prune: boolean }): Promise<SyncSummary> {
+export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyOptions): Promise<SyncOutcome> {
   const shape = validate(MenuDocument, body, false);
   if (shape.issues.length > 0)
     throw new ValidationError(shape.issues.map((i) => ({ ...i, field: bracketed(i.field) })));
   const doc = shape.value as MenuDocument;
-  const sync = new Sync(w);
+  const sync = new Sync(w, options.locale ?? 'it');
+  let confirmDelete: SyncOutcome['confirmDelete'] = null;
   for (const [i, winery] of (doc.wineries ?? []).entries()) {
     await sync.row('wineries', `wineries[${i}]`, winery, WineryInput, wineryInput(winery), {
       create: createWinery,
@@ -298,7 +347,15 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: { prun
     }
   }
   if (options.prune && sync.issues.length === 0) {
+    // The dishes there were before this document: those there are now, less the ones it created.
+    const total = (await allIds(sync.w.trx, 'items', sync.w.tenantId)).length - sync.summary.items.created;
     await sync.prune('items', deleteItem);
+    const deleted = sync.summary.items.deleted;
+    if (pruneNeedsConfirmation(deleted, total) && options.confirmDelete !== deleted) {
+      confirmDelete = { deleted, total };
+      if (!options.dryRun)
+        sync.issues.push({ field: 'confirm_delete', rule: 'prune_confirm', params: { deleted, total } });
+    }
     await sync.prune('sub_categories', deleteType);
     const isChild = async (id: number) =>
       (await findRow(sync.w.trx, 'categories', sync.w.tenantId, id))?.parent_id != null;
@@ -307,7 +364,7 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: { prun
     await sync.prune('wineries', deleteWinery);
   }
   if (sync.issues.length > 0) throw new ValidationError(sync.issues);
-  return sync.summary;
+  return { summary: sync.summary, deletions: sync.deletions, confirmDelete };
 }
 
 /** `sections.0.items.1.price` as a person reads a document path: `sections[0].items[1].price`. */
@@ -317,7 +374,7 @@ export function bracketed(dotted: string): string {
 
 /** Thrown inside the write to roll it back while keeping the summary (dry run, or nothing to change). */
 class RollBack extends Error {
-  constructor(readonly summary: SyncSummary) {
+  constructor(readonly outcome: SyncOutcome) {
     super('rolled back on purpose');
   }
 }
@@ -332,20 +389,21 @@ export async function importMenu(
   tenantId: number,
   actor: Actor,
   body: unknown,
-  options: { dryRun: boolean; prune: boolean },
-): Promise<{ changed: boolean; summary: SyncSummary }> {
+  options: { dryRun: boolean; prune: boolean; confirmDelete?: number },
+): Promise<{ changed: boolean } & SyncOutcome> {
+  const locale = options.prune ? (await ownerSnapshot(app, tenantId)).settings.default_locale : undefined;
   try {
-    const summary = await writeMenu(app, tenantId, actor, async (w) => {
+    const outcome = await writeMenu(app, tenantId, actor, async (w) => {
       let changes = 0;
       const counting: MenuWrite = { ...w, record: (change) => (changes++, w.record(change)) };
-      const result = await applyDocument(counting, body, { prune: options.prune });
+      const result = await applyDocument(counting, body, { ...options, locale });
       if (options.dryRun || changes === 0) throw new RollBack(result);
       return result;
     });
-    return { changed: true, summary };
+    return { changed: true, ...outcome };
   } catch (err) {
     if (!(err instanceof RollBack)) throw err;
-    const wouldChange = Object.values(err.summary).some((t) => t.created + t.updated + t.deleted > 0);
-    return { changed: options.dryRun && wouldChange, summary: err.summary };
+    const wouldChange = Object.values(err.outcome.summary).some((t) => t.created + t.updated + t.deleted > 0);
+    return { changed: options.dryRun && wouldChange, ...err.outcome };
   }
 }

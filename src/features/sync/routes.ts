@@ -1,7 +1,10 @@
 // GET /api/v1/admin/menu/export and PUT /api/v1/admin/menu: the whole menu as one document, and
 // that document applied in one transaction (one menu version, one webhook event, audit entries
 // marked `import`). `?dry_run=true` answers the same summary and changes nothing; `?prune=true`
-// deletes what the document leaves out. A document that changes nothing commits nothing.
+// deletes what the document leaves out (refused with 422 when it would delete every dish or more
+// than half of them, unless `confirm_delete` names how many). The dishes also travel as a
+// spreadsheet: CSV (any encoding a spreadsheet writes) and Excel (.xlsx), both ways. A document
+// that changes nothing commits nothing.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
@@ -11,8 +14,10 @@ import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso }
 import { typed } from '../../http/typed.js';
 import { validatorCompiler } from '../../http/validator.js';
 import { importMenu } from './apply.js';
-import { csvIssues, csvToDocument, exportCsv } from './csv.js';
+import { csvToDocument, exportCsv } from './csv.js';
 import { exportDocument, MenuDocument } from './document.js';
+import { sheetIssues } from './sheet.js';
+import { exportXlsx, XLSX_TYPE, xlsxToDocument } from './xlsx.js';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -22,12 +27,28 @@ const Tally = Type.Object({
   deleted: Type.Integer(),
   unchanged: Type.Integer(),
 });
+const Deleted = Type.Array(
+  Type.Object({ id: Type.Integer(), name: Type.String({ description: "In the restaurant's default language." }) }),
+);
 const ImportResult = Type.Object({
   dry_run: Type.Boolean(),
   prune: Type.Boolean(),
   /** False when the document matched what is stored: nothing was written. */
   changed: Type.Boolean(),
   summary: Type.Object({ wineries: Tally, sections: Tally, sub_categories: Tally, items: Tally }),
+  deletions: Type.Object(
+    { wineries: Deleted, sections: Deleted, sub_categories: Deleted, items: Deleted },
+    { description: 'Every row the prune deletes (or, on a dry run, would delete), by name; empty without prune.' },
+  ),
+  confirm_delete_required: Type.Union([Type.Object({ deleted: Type.Integer(), total: Type.Integer() }), Type.Null()], {
+    description:
+      'On a dry run: the prune deletes every dish or more than half of them, so applying it needs confirm_delete=<deleted>. Null when no confirmation is needed (or it was given).',
+  }),
+});
+
+const XLSX_BODY = Type.String({
+  format: 'binary',
+  description: 'An Excel workbook (see GET /admin/menu/export.xlsx).',
 });
 
 const flagQuery = Type.Optional(
@@ -35,11 +56,20 @@ const flagQuery = Type.Optional(
 );
 const isOn = (value: string | undefined) => value === 'true' || value === '1';
 
+/** A spreadsheet body (CSV bytes or an xlsx workbook) laid over the current menu; errors name the row. */
+async function sheetDocument(app: FastifyInstance, tenantId: number, body: Buffer, xlsx: boolean) {
+  const snapshot = await ownerSnapshot(app, tenantId);
+  return xlsx ? xlsxToDocument(snapshot, body) : csvToDocument(snapshot, body);
+}
+
 export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
-  // Only this scope reads CSV bodies (the spreadsheet form of the dishes).
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  // Only this scope reads spreadsheet bodies, as bytes: the CSV's encoding is found from them
+  // (a UTF-8 reading of Windows-1252 would turn every accent into U+FFFD).
+  for (const type of ['text/csv', XLSX_TYPE]) {
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+  }
   const api = typed(app);
   api.get(
     '/menu/export',
@@ -64,7 +94,7 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'The dishes as a spreadsheet (CSV, one row per dish)',
         description:
-          'A column per language for names and descriptions, one per allergen and dietary label (1 = yes), variant_<n>_price and variant_<n>_label_<lang> (n = 1..6) for several prices. delimiter=semicolon for Italian Excel. Send it back (edited) with PUT /admin/menu and Content-Type: text/csv.',
+          'UTF-8 with a byte order mark (so Excel reads the accents). A column per language for names and descriptions, one per allergen and dietary label (1 = yes), variant_<n>_price and variant_<n>_label_<lang> (n = 1..6) for several prices. delimiter=semicolon for Italian Excel (prices then read 12,50). A text cell beginning with =, +, -, @, a tab or a carriage return is written with a leading apostrophe so spreadsheets show it as text, not a formula; import removes exactly that apostrophe. Send it back (edited) with PUT /admin/menu and Content-Type: text/csv.',
         querystring: Type.Object({
           delimiter: Type.Optional(Type.Union([Type.Literal('comma'), Type.Literal('semicolon')])),
         }),
@@ -82,6 +112,30 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  api.get(
+    '/menu/export.xlsx',
+    {
+      config: { scopes: READ_SCOPES },
+      schema: {
+        summary: 'The dishes as an Excel workbook (.xlsx)',
+        description:
+          'The sheet "Dishes" has the columns of export.csv: prices as numbers with two decimals, allergens, traces, diets and flags as x or empty, a frozen header row. The sheets "Sections", "Sub-categories" and "Wineries" list the names the dishes may refer to (import reads only "Dishes"). Text beginning with =, +, -, @, a tab or a carriage return carries a leading apostrophe, removed on import. Send it back (edited) with PUT /admin/menu and this media type; an untouched file changes nothing.',
+        produces: [XLSX_TYPE],
+        response: {
+          200: Type.String({ format: 'binary', description: 'The .xlsx workbook' }),
+          ...adminErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await ownerSnapshot(app, request.tenant.id);
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.xlsx"`)
+        .send(await exportXlsx(snapshot));
+    },
+  );
+
   api.put(
     '/menu',
     {
@@ -93,9 +147,23 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Apply a whole-menu document in one transaction',
         description:
-          'A JSON whole-menu document, or a CSV of dishes (Content-Type: text/csv, `,` or `;` detected; errors name the line as rows[N]). Rows are matched by external_id, else id, else created. Omitted rows are kept unless prune=true. dry_run=true answers the summary and changes nothing. Any error answers 422 listing every error with its path in the document, and changes nothing. At most 10 MiB.',
-        querystring: Type.Object({ dry_run: flagQuery, prune: flagQuery }),
-        body: MenuDocument,
+          'A JSON whole-menu document, a CSV of dishes (Content-Type: text/csv: UTF-8 with or without a byte order mark, UTF-16 with one, or Windows-1252 / ISO-8859-15, detected; a file whose encoding cannot be told is refused with 422 on `file`; `,` or `;` detected), or an Excel workbook of dishes (Content-Type: ' +
+          XLSX_TYPE +
+          '; a cell holding a formula, an Excel error, or a date where a price belongs is refused). Spreadsheet errors name the row as rows[N]. Rows are matched by external_id, else id, else created. Omitted rows are kept unless prune=true. A prune that would delete every dish, or more than half of them, answers 422 on `confirm_delete` with the counts unless confirm_delete=<number of dishes it deletes> is sent; a dry run answers that number in confirm_delete_required, and `deletions` lists every row a prune deletes by name. dry_run=true answers the summary and changes nothing. Any error answers 422 listing every error with its path in the document, and changes nothing. At most 10 MiB.',
+        querystring: Type.Object({
+          dry_run: flagQuery,
+          prune: flagQuery,
+          confirm_delete: Type.Optional(
+            Type.Integer({ minimum: 0, description: 'With prune=true: the number of dishes the prune deletes.' }),
+          ),
+        }),
+        body: {
+          content: {
+            'application/json': { schema: MenuDocument },
+            'text/csv': { schema: Type.String({ format: 'binary' }) },
+            [XLSX_TYPE]: { schema: XLSX_BODY },
+          },
+        },
         response: { 200: envelope(ImportResult, Meta), ...adminWriteErrorResponses },
       },
     },
@@ -103,23 +171,26 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       const dryRun = isOn(request.query.dry_run);
       const prune = isOn(request.query.prune);
       const actor = { ...apiActor(request.principal), via: 'import' as const };
-      const options = { dryRun, prune };
+      const options = { dryRun, prune, confirmDelete: request.query.confirm_delete };
+      const body: unknown = request.body;
       let result: Awaited<ReturnType<typeof importMenu>>;
-      if (typeof request.body === 'string') {
-        // A CSV of dishes, laid over the current menu; its errors name the CSV line.
-        const { doc, lines } = csvToDocument(await ownerSnapshot(app, request.tenant.id), request.body);
+      if (Buffer.isBuffer(body)) {
+        // A spreadsheet of dishes, laid over the current menu; its errors name the row.
+        const xlsx = String(request.headers['content-type']).startsWith(XLSX_TYPE);
+        const { doc, lines } = await sheetDocument(app, request.tenant.id, body, xlsx);
         try {
           result = await importMenu(app, request.tenant.id, actor, doc, options);
         } catch (err) {
-          if (err instanceof ValidationError) throw new ValidationError(csvIssues(err.issues, lines));
+          if (err instanceof ValidationError) throw new ValidationError(sheetIssues(err.issues, lines));
           throw err;
         }
       } else {
-        result = await importMenu(app, request.tenant.id, actor, request.body, options);
+        result = await importMenu(app, request.tenant.id, actor, body, options);
       }
+      const { changed, summary, deletions, confirmDelete } = result;
       return {
         success: true,
-        data: { dry_run: dryRun, prune, ...result },
+        data: { dry_run: dryRun, prune, changed, summary, deletions, confirm_delete_required: confirmDelete },
         meta: { generated_at: nowIso() },
       };
     },

@@ -13,14 +13,26 @@ const en = {
   exportCsv: 'Dishes as a spreadsheet (CSV)',
   exportCsvHelp:
     'One row per dish, a column per language and per allergen. Edit it in Excel or LibreOffice and import it back.',
+  exportXlsx: 'Dishes as an Excel workbook (.xlsx)',
+  exportXlsxHelp:
+    'The same columns as the CSV, prices as numbers, allergens marked with x; extra sheets list the sections, sub-categories and wineries. Edit it and import it back.',
   separator: 'Separator',
   semicolon: 'Semicolon (Excel in Italian)',
   comma: 'Comma (Excel in English, Google Sheets)',
   download: 'Download CSV',
   importTitle: 'Import a file',
   importHelp:
-    'A JSON file downloaded here (or made by your POS), or a CSV of dishes. Rows are matched by their id or external id; rows without one are created. At most 10 MiB.',
+    'A JSON file downloaded here (or made by your POS), or dishes as an Excel workbook (.xlsx) or a CSV in any encoding Excel saves. Rows are matched by their id or external id; rows without one are created. At most 10 MiB.',
   file: 'File',
+  wholeFile: 'The whole file',
+  deletedTitle: 'What the import deletes',
+  pruneWarning: (deleted: number, total: number) =>
+    deleted === total
+      ? `This file would delete every dish of the menu (${deleted}).`
+      : `This file would delete ${deleted} of the ${total} dishes of the menu.`,
+  pruneConfirm: (deleted: number, total: number) => `Yes, delete ${deleted} of ${total} dishes`,
+  pruneRefused: (deleted: number, total: number) =>
+    `The import would delete ${deleted} of ${total} dishes: preview the file again and tick the confirmation to apply it.`,
   prune: 'Delete what the file leaves out (sections, dishes, sub-categories and wineries not in the file)',
   pruneCsv: 'A CSV only changes dishes: with this box ticked, dishes not in the file are deleted.',
   preview: 'Preview the changes',
@@ -66,14 +78,26 @@ const it: ImportTexts = {
   exportCsv: 'Piatti come foglio di calcolo (CSV)',
   exportCsvHelp:
     'Una riga per piatto, una colonna per lingua e per allergene. Modificalo in Excel o LibreOffice e reimportalo.',
+  exportXlsx: 'Piatti come cartella di lavoro Excel (.xlsx)',
+  exportXlsxHelp:
+    'Le stesse colonne del CSV, prezzi come numeri, allergeni segnati con x; altri fogli elencano sezioni, sottocategorie e cantine. Modificalo e reimportalo.',
   separator: 'Separatore',
   semicolon: 'Punto e virgola (Excel in italiano)',
   comma: 'Virgola (Excel in inglese, Google Fogli)',
   download: 'Scarica CSV',
   importTitle: 'Importa un file',
   importHelp:
-    'Un file JSON scaricato qui (o prodotto dalla cassa), oppure un CSV di piatti. Le righe sono riconosciute dall’id o dall’id esterno; quelle senza vengono create. Al massimo 10 MiB.',
+    'Un file JSON scaricato qui (o prodotto dalla cassa), oppure i piatti come cartella di lavoro Excel (.xlsx) o come CSV in qualunque codifica salvi Excel. Le righe sono riconosciute dall’id o dall’id esterno; quelle senza vengono create. Al massimo 10 MiB.',
   file: 'File',
+  wholeFile: 'Tutto il file',
+  deletedTitle: 'Cosa elimina l’importazione',
+  pruneWarning: (deleted: number, total: number) =>
+    deleted === total
+      ? `Questo file eliminerebbe tutti i piatti del menu (${deleted}).`
+      : `Questo file eliminerebbe ${deleted} dei ${total} piatti del menu.`,
+  pruneConfirm: (deleted: number, total: number) => `Sì, elimina ${deleted} piatti su ${total}`,
+  pruneRefused: (deleted: number, total: number) =>
+    `L’importazione eliminerebbe ${deleted} piatti su ${total}: mostra di nuovo le modifiche e spunta la conferma per applicarla.`,
   prune: 'Elimina ciò che il file non contiene (sezioni, piatti, sottocategorie e cantine assenti dal file)',
   pruneCsv: 'Un CSV cambia solo i piatti: con questa casella, i piatti assenti dal file vengono eliminati.',
   preview: 'Mostra le modifiche',

@@ -1,18 +1,24 @@
-// /admin/import: the whole menu out (JSON, CSV) and in, on the same functions as the API's
+// /admin/import: the whole menu out (JSON, CSV, Excel) and in, on the same functions as the API's
 // `GET /admin/menu/export` and `PUT /admin/menu`: a file is first applied as a dry run (the
-// preview: rows created, changed, deleted), then applied for real from the preview's form, in
-// one transaction. A file with any error lists every error by CSV line or document path and
-// changes nothing. The previewed file's text is kept in the database as the user's draft for an
-// hour (features/sync/repo.ts: one per user, any instance can apply it); the preview's apply form
-// is a small urlencoded form carrying only the draft's random key, never the file.
+// preview: rows created, changed, deleted, and by name what a prune deletes), then applied for
+// real from the preview's form, in one transaction; a prune deleting every dish or more than half
+// of them asks for a tick with the counts first. A file with any error lists every error by row,
+// document path or (its encoding) the whole file, and changes nothing. The previewed file is kept
+// in the database as the user's draft for an hour (features/sync/repo.ts: one per user, any
+// instance can apply it; its bytes as base64, so a workbook or a Windows-1252 CSV is kept
+// exactly); the preview's apply form is a small urlencoded form carrying only the draft's random
+// key (and the prune's confirmation), never the file.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ownerSnapshot } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
-import { importMenu, type SyncSummary } from '../../features/sync/apply.js';
-import { csvIssues, csvToDocument, exportCsv } from '../../features/sync/csv.js';
+import { importMenu, type SyncDeletions, type SyncSummary } from '../../features/sync/apply.js';
+import { csvToDocument, exportCsv } from '../../features/sync/csv.js';
 import { exportDocument } from '../../features/sync/document.js';
+import { decodeSpreadsheetText } from '../../features/sync/encoding.js';
 import { deleteImportDraft, findImportDraft, saveImportDraft } from '../../features/sync/repo.js';
+import { sheetIssues } from '../../features/sync/sheet.js';
+import { exportXlsx, looksLikeXlsx, XLSX_TYPE, xlsxToDocument } from '../../features/sync/xlsx.js';
 import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
 import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
@@ -24,18 +30,28 @@ import { type ImportTexts, importTexts } from './import-texts.js';
 
 const KINDS = ['sections', 'sub_categories', 'items', 'wineries'] as const;
 
-type Outcome = { ok: true; changed: boolean; summary: SyncSummary } | { ok: false; issues: FieldIssue[] };
+type Outcome =
+  | {
+      ok: true;
+      changed: boolean;
+      summary: SyncSummary;
+      deletions: SyncDeletions;
+      confirmDelete: { deleted: number; total: number } | null;
+    }
+  | { ok: false; issues: FieldIssue[] };
 
-/** Applies a file's text (JSON document or CSV of dishes) as the API does; errors come back as data. */
+/** Applies a file (JSON document, CSV or xlsx of dishes) as the API does; errors come back as data. */
 async function runImport(
   app: FastifyInstance,
   ctx: PanelContext,
-  text: string,
-  options: { dryRun: boolean; prune: boolean },
+  file: Buffer,
+  options: { dryRun: boolean; prune: boolean; confirmDelete?: number },
 ): Promise<Outcome> {
   const actor = { ...panelActor(ctx), via: 'import' as const };
   const t = importTexts(ctx.locale);
   try {
+    const xlsx = looksLikeXlsx(file);
+    const text = xlsx ? '' : decodeSpreadsheetText(file).text;
     if (/^\s*[[{]/.test(text)) {
       let doc: unknown;
       try {
@@ -48,11 +64,12 @@ async function runImport(
       }
       return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
     }
-    const { doc, lines } = csvToDocument(await ownerSnapshot(app, ctx.tenantId), text);
+    const snapshot = await ownerSnapshot(app, ctx.tenantId);
+    const { doc, lines } = xlsx ? await xlsxToDocument(snapshot, file) : csvToDocument(snapshot, text);
     try {
       return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
     } catch (err) {
-      if (err instanceof ValidationError) throw new ValidationError(csvIssues(err.issues, lines));
+      if (err instanceof ValidationError) throw new ValidationError(sheetIssues(err.issues, lines));
       throw err;
     }
   } catch (err) {
@@ -61,8 +78,10 @@ async function runImport(
   }
 }
 
-/** Where an error is, as an owner reads it: a CSV line, the header, or the document path. */
+/** Where an error is, as an owner reads it: a row, the header, the whole file, or the document path. */
 function placeOf(t: ImportTexts, field: string): { where: string; attribute: string } {
+  if (field === 'file') return { where: t.wholeFile, attribute: t.file };
+  if (field === 'confirm_delete') return { where: t.deleted, attribute: field };
   const row = /^rows\[(\d+)\]\.(.+)$/.exec(field);
   if (row) return { where: t.line(Number(row[1])), attribute: row[2] };
   if (field.startsWith('header.')) return { where: t.header, attribute: field.slice('header.'.length) };
@@ -77,7 +96,9 @@ function errorList(ctx: PanelContext, issues: FieldIssue[]): Html {
     const message =
       issue.rule === 'malformed_json' && issue.params?.detail
         ? String(issue.params.detail)
-        : formatMessage(ctx.locale, issue.rule, { attribute, ...issue.params });
+        : issue.rule === 'prune_confirm'
+          ? t.pruneRefused(Number(issue.params?.deleted), Number(issue.params?.total))
+          : formatMessage(ctx.locale, issue.rule, { attribute, ...issue.params });
     return html`<tr><td data-label="${t.where}"><div><code>${where}</code></div></td><td data-label="${t.problem}"><div>${message}</div></td></tr>`;
   });
   return html`<section aria-labelledby="import-errors" class="import-errors">
@@ -94,11 +115,28 @@ function summaryTable(t: ImportTexts, summary: SyncSummary): Html {
   return html`<table class="list"><thead><tr><th scope="col">${t.kind}</th><th scope="col">${t.created}</th><th scope="col">${t.changed}</th><th scope="col">${t.deleted}</th><th scope="col">${t.unchanged}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** The apply form of a preview: the draft's key only (the file waits on the server). */
-function applyForm(ctx: PanelContext, key: string): Html {
+/** What a prune deletes, by name, kind by kind. */
+function deletionList(t: ImportTexts, deletions: SyncDeletions): Html | string {
+  const kinds = KINDS.filter((kind) => deletions[kind].length > 0);
+  if (kinds.length === 0) return '';
+  const lists = kinds.map(
+    (kind) =>
+      html`<h3>${t[kind]}: ${deletions[kind].length}</h3><ul class="deletions" data-kind="${kind}">${deletions[kind].map((row) => html`<li>${row.name}</li>`)}</ul>`,
+  );
+  return html`<section aria-labelledby="deleted-title" class="import-deletions"><h2 id="deleted-title">${t.deletedTitle}</h2>${lists}</section>`;
+}
+
+/**
+ * The apply form of a preview: the draft's key only (the file waits on the server); a prune that
+ * deletes every dish or more than half of them adds a required tick naming the counts.
+ */
+function applyForm(ctx: PanelContext, key: string, confirm: { deleted: number; total: number } | null): Html {
   const t = importTexts(ctx.locale);
+  const ask = confirm
+    ? html`<div class="check warning"><input type="checkbox" id="f-confirm-delete" name="confirm_delete" value="${confirm.deleted}" required><label for="f-confirm-delete">${t.pruneConfirm(confirm.deleted, confirm.total)}</label></div>`
+    : '';
   return html`<form method="post" action="/admin/import/apply" class="actions">${csrfField(ctx)}${hidden('draft', key)}
-<button type="submit" class="primary">${t.apply}</button> <a href="/admin/import">${t.startOver}</a></form>`;
+${ask}<button type="submit" class="primary">${t.apply}</button> <a href="/admin/import">${t.startOver}</a></form>`;
 }
 
 function mainPage(ctx: PanelContext, top: Html | string = ''): Html {
@@ -117,13 +155,14 @@ function mainPage(ctx: PanelContext, top: Html | string = ''): Html {
   const upload = owner
     ? html`<form method="post" action="/admin/import/preview" enctype="multipart/form-data">${csrfField(ctx)}
 <div class="field"><label for="f-file">${t.file}</label><p class="hint" id="f-file-hint">${t.importHelp}</p>
-<input type="file" id="f-file" name="file" accept=".json,.csv,application/json,text/csv" required aria-describedby="f-file-hint"></div>
+<input type="file" id="f-file" name="file" accept=".json,.csv,.xlsx,application/json,text/csv,${XLSX_TYPE}" required aria-describedby="f-file-hint"></div>
 ${checkbox({ name: 'prune', label: t.prune, hint: t.pruneCsv, checked: false })}
 <div class="actions"><button type="submit" class="primary">${t.preview}</button></div></form>`
     : html`<p>${t.ownersOnly}</p>`;
   const body = html`${top}<p>${t.intro}</p>
 <section aria-labelledby="export-title"><h2 id="export-title">${t.exportTitle}</h2>
-<ul class="downloads"><li><a href="/admin/import/menu.json" download>${t.exportJson}</a> <span class="hint">${t.exportJsonHelp}</span></li></ul>
+<ul class="downloads"><li><a href="/admin/import/menu.json" download>${t.exportJson}</a> <span class="hint">${t.exportJsonHelp}</span></li>
+<li><a href="/admin/import/dishes.xlsx" download>${t.exportXlsx}</a> <span class="hint">${t.exportXlsxHelp}</span></li></ul>
 <form method="get" action="/admin/import/dishes.csv"><fieldset class="field"><legend>${t.exportCsv}</legend><p class="hint">${t.exportCsvHelp}</p>
 <fieldset class="field"><legend>${t.separator}</legend>${radios}</fieldset></fieldset>
 <div class="actions"><button type="submit">${t.download}</button></div></form></section>
@@ -163,14 +202,21 @@ export function registerImport(app: FastifyInstance, now: () => number = Date.no
       .send(exportCsv(snapshot, semicolon ? ';' : ','));
   });
 
+  app.get('/import/dishes.xlsx', async (request, reply) => {
+    const snapshot = await ownerSnapshot(app, request.panel.tenantId);
+    return reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.xlsx"`)
+      .send(await exportXlsx(snapshot));
+  });
+
   const form = { fields: ['prune'], file: 'file', fileMax: UPLOAD_MAX_BYTES };
   uploadRoute(app, '/import/preview', { access: 'owner', form }, async (request, reply, upload) => {
     const ctx = request.panel;
     const t = importTexts(ctx.locale);
     const prune = isOn(upload.fields.prune ?? '');
     if (upload.file.length === 0) return sendPage(reply, mainPage(ctx, notice('error', t.noFile)), 422);
-    const text = upload.file.toString('utf8').replace(/^\uFEFF/, '');
-    const outcome = await runImport(app, ctx, text, { dryRun: true, prune });
+    const outcome = await runImport(app, ctx, upload.file, { dryRun: true, prune });
     if (!outcome.ok) return sendPage(reply, mainPage(ctx, errorList(ctx, outcome.issues)), 422);
     let preview: Html;
     if (outcome.changed) {
@@ -178,12 +224,15 @@ export function registerImport(app: FastifyInstance, now: () => number = Date.no
       const at = now();
       await saveImportDraft(app.database.db, ctx.tenantId, userOf(ctx), {
         key,
-        body: text,
+        body: draftBody(upload.file),
         prune,
         createdAt: new Date(at).toISOString(),
         expiredBefore: new Date(at - DRAFT_TTL_MS).toISOString(),
       });
-      preview = html`<p>${t.previewIntro}</p>${summaryTable(t, outcome.summary)}${applyForm(ctx, key)}`;
+      const warning = outcome.confirmDelete
+        ? notice('error', t.pruneWarning(outcome.confirmDelete.deleted, outcome.confirmDelete.total))
+        : '';
+      preview = html`${warning}<p>${t.previewIntro}</p>${summaryTable(t, outcome.summary)}${deletionList(t, outcome.deletions)}${applyForm(ctx, key, outcome.confirmDelete)}`;
     } else {
       preview = html`${notice('info', t.previewNothing)}<p><a href="/admin/import">${t.startOver}</a></p>`;
     }
@@ -193,18 +242,31 @@ export function registerImport(app: FastifyInstance, now: () => number = Date.no
 
   app.post('/import/apply', { config: { panelAccess: 'owner' } }, async (request, reply) => {
     const ctx = request.panel;
-    const key = str(asForm(request.body), 'draft');
+    const form = asForm(request.body);
+    const key = str(form, 'draft');
     const notBefore = new Date(now() - DRAFT_TTL_MS).toISOString();
     const draft = key ? await findImportDraft(app.database.db, ctx.tenantId, userOf(ctx), key, notBefore) : undefined;
     // Applied already, expired, or another user's: nothing to apply, the import page again.
     if (!draft) return sendPage(reply, mainPage(ctx, notice('error', importTexts(ctx.locale).draftGone)), 422);
-    const outcome = await runImport(app, ctx, draft.body, { dryRun: false, prune: draft.prune });
+    const confirmed = Number(str(form, 'confirm_delete'));
+    const outcome = await runImport(app, ctx, draftFile(draft.body), {
+      dryRun: false,
+      prune: draft.prune,
+      confirmDelete: Number.isInteger(confirmed) && confirmed > 0 ? confirmed : undefined,
+    });
     // The menu may have changed since the preview: the errors are shown as on a preview.
     if (!outcome.ok) return sendPage(reply, mainPage(ctx, errorList(ctx, outcome.issues)), 422);
     await deleteImportDraft(app.database.db, ctx.tenantId, userOf(ctx));
     return seeOther(reply, `/admin/import?applied=${outcome.changed ? 1 : 0}`);
   });
 }
+
+/** A previewed file as its draft's text: its bytes in base64 behind a mark (a workbook is binary, a CSV may be Windows-1252). */
+const BASE64 = 'base64:';
+const draftBody = (file: Buffer) => `${BASE64}${file.toString('base64')}`;
+/** A draft's file; a draft without the mark is UTF-8 text (drafts saved before the mark). */
+const draftFile = (body: string) =>
+  body.startsWith(BASE64) ? Buffer.from(body.slice(BASE64.length), 'base64') : Buffer.from(body, 'utf8');
 
 /** How long a previewed file waits to be applied. */
 const DRAFT_TTL_MS = 60 * 60 * 1000;

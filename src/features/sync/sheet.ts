@@ -1,0 +1,294 @@
+// The dishes as a table, the one shape behind the CSV and the xlsx files: one row per dish, a column
+// per language for names and descriptions, one per allergen and dietary label, a price and labels
+// per variant. Export gives typed cells (text, number, flag) that each file format writes its way;
+// import lays the rows over the current whole-menu document (sections, sub-categories and wineries
+// as they are, found by name or external_id), so a file changes dishes only; an error names its line.
+//
+// Exactness: text cells are kept as typed (inner and outer whitespace, a leading tab); only the
+// cells that hold numbers (prices, id, order) and flags are trimmed, since spreadsheets pad those.
+// A text cell that a spreadsheet would run as a formula (it begins with = + - @, a tab or a
+// carriage return) is written with the OWASP prefix `'`, and import removes exactly that prefix.
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
+import { type FieldIssue, ValidationError } from '../../core/errors.js';
+import { LOCALES } from '../../i18n/locales.js';
+import { parsePrice } from '../../i18n/money.js';
+import { foldText } from '../../i18n/text.js';
+import { ALLERGEN_KEYS } from '../../resources/allergens/data.js';
+import { DIETARY_KEYS } from '../../resources/dietary/data.js';
+import { type DocItem, type DocSection, exportDocument, type MenuDocument } from './document.js';
+
+const NAME_COLUMNS = LOCALES.map((l) => `name_${l}`);
+const DESCRIPTION_COLUMNS = LOCALES.map((l) => `description_${l}`);
+const ALLERGEN_COLUMNS = ALLERGEN_KEYS.map((k) => `allergen_${k}`);
+const TRACE_COLUMNS = ALLERGEN_KEYS.map((k) => `trace_${k}`);
+const DIETARY_COLUMNS = DIETARY_KEYS.map((k) => `diet_${k}`);
+/** A dish's several prices (glass / bottle): `variant_1_price`, `variant_1_label_it`… up to 6; variant 1 is the first price. */
+const VARIANT_NUMBERS = [1, 2, 3, 4, 5, 6];
+const VARIANT_COLUMNS = VARIANT_NUMBERS.flatMap((n) => [
+  `variant_${n}_price`,
+  ...LOCALES.map((l) => `variant_${n}_label_${l}`),
+]);
+
+export const DISH_COLUMNS = [
+  'id',
+  'external_id',
+  'section',
+  'section_external_id',
+  'sub_category',
+  'winery',
+  'price',
+  ...NAME_COLUMNS,
+  ...DESCRIPTION_COLUMNS,
+  ...ALLERGEN_COLUMNS,
+  ...TRACE_COLUMNS,
+  ...DIETARY_COLUMNS,
+  'is_active',
+  'is_recommended',
+  'display_order',
+  ...VARIANT_COLUMNS,
+];
+
+/** What a column holds, so each format writes and reads it right. */
+export type ColumnKind = 'text' | 'price' | 'integer' | 'flag';
+export function columnKind(column: string): ColumnKind {
+  if (column === 'price' || /^variant_\d+_price$/.test(column)) return 'price';
+  if (column === 'id' || column === 'display_order') return 'integer';
+  if (/^(allergen|trace|diet)_/.test(column) || column === 'is_active' || column === 'is_recommended') return 'flag';
+  return 'text';
+}
+
+/** A cell of the export: text, a number (price or integer), a flag, or nothing. */
+export type ExportCell = string | number | boolean | null;
+
+/** Text a spreadsheet would run as a formula, also after prefixes already there (`'=…`). */
+const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
+const PROTECTED = /^'+[=+\-@\t\r]/;
+
+/** A text cell as written to a file: `'` before a formula-like text (OWASP's CSV injection advice). */
+export function protectText(text: string): string {
+  return FORMULA_LIKE.test(text) ? `'${text}` : text;
+}
+
+/** The text of a cell read from a file: exactly the one `'` protectText added is removed. */
+export function unprotectText(text: string): string {
+  return PROTECTED.test(text) ? text.slice(1) : text;
+}
+
+/** Every dish of the menu as rows of typed cells in DISH_COLUMNS order, in menu order. */
+export function dishTable(snapshot: MenuSnapshot): ExportCell[][] {
+  const doc = exportDocument(snapshot);
+  const locale = snapshot.settings.default_locale;
+  const nameOf = (t: Record<string, string> | undefined) => t?.[locale] ?? Object.values(t ?? {})[0] ?? '';
+  const wineries = new Map((doc.wineries ?? []).map((w) => [w.id, w.name]));
+  const rows: ExportCell[][] = [];
+  const sectionRows = (section: DocSection, label: string) => {
+    const types = new Map((section.sub_categories ?? []).map((t) => [t.id, nameOf(t.name)]));
+    for (const item of section.items ?? []) {
+      rows.push([
+        item.id ?? null,
+        item.external_id ?? '',
+        label,
+        section.external_id ?? '',
+        item.type_id ? (types.get(item.type_id) ?? '') : '',
+        item.winery_id ? (wineries.get(item.winery_id) ?? '') : '',
+        item.price,
+        ...LOCALES.map((l) => item.name[l] ?? ''),
+        ...LOCALES.map((l) => item.description?.[l] ?? ''),
+        ...ALLERGEN_KEYS.map((k) => Boolean(item.allergens?.includes(k))),
+        ...ALLERGEN_KEYS.map((k) => Boolean(item.allergen_traces?.includes(k))),
+        ...DIETARY_KEYS.map((k) => Boolean(item.dietary?.includes(k))),
+        Boolean(item.is_active),
+        Boolean(item.is_recommended),
+        item.display_order ?? null,
+        ...VARIANT_NUMBERS.flatMap((n) => {
+          const v = item.variants?.[n - 1];
+          return [v ? v.price : null, ...LOCALES.map((l) => v?.label[l] ?? '')];
+        }),
+      ]);
+    }
+  };
+  for (const section of doc.sections) {
+    const label = nameOf(section.name);
+    sectionRows(section, label);
+    for (const child of section.sections ?? []) sectionRows(child as DocSection, `${label} > ${nameOf(child.name)}`);
+  }
+  return rows;
+}
+
+/** A row read from a file: its line (or sheet row) number and its cells, text as written or numbers (xlsx). */
+export interface SheetRow {
+  line: number;
+  cells: (string | number)[];
+}
+
+/** A cell of a language column: absent column keeps the text, an empty cell removes it. */
+function setText(texts: Record<string, string>, locale: string, cell: string | undefined): void {
+  if (cell === undefined) return;
+  if (cell.trim() === '') delete texts[locale];
+  else texts[locale] = cell;
+}
+
+const truthy = (cell: string | undefined) =>
+  ['1', 'x', 'X', 'yes', 'sì', 'si', 'true', 'TRUE', 'VERO', 'WAHR', 'VRAI'].includes((cell ?? '').trim());
+
+/** Errors of a document made from a table, named by the file's line of the dish (`rows[5].price`). */
+export function sheetIssues(issues: FieldIssue[], lines: Map<string, number>): FieldIssue[] {
+  return issues.map((issue) => {
+    const match = /^(sections\[\d+\](?:\.sections\[\d+\])?\.items\[\d+\])\.(.+)$/.exec(issue.field);
+    const line = match ? lines.get(match[1]) : undefined;
+    return line === undefined ? issue : { ...issue, field: `rows[${line}].${match![2]}` };
+  });
+}
+
+/**
+ * Lays the table's dishes over the current document. Returns the document to apply and, for each
+ * dish path in it, the line it came from (so errors can name the line).
+ */
+export function tableToDocument(
+  snapshot: MenuSnapshot,
+  header: string[],
+  rows: SheetRow[],
+): { doc: MenuDocument; lines: Map<string, number> } {
+  const issues: FieldIssue[] = [];
+  const column = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
+  for (const required of ['section', 'price']) {
+    if (!column.has(required)) issues.push({ field: `header.${required}`, rule: 'required' });
+  }
+  if (!NAME_COLUMNS.some((c) => column.has(c)))
+    issues.push({ field: `header.name_${snapshot.settings.default_locale}`, rule: 'required' });
+  if (issues.length > 0) throw new ValidationError(issues);
+
+  const doc = exportDocument(snapshot);
+  const defaultLocale = snapshot.settings.default_locale;
+  const label = (t: Record<string, string>) => foldText(t[defaultLocale] ?? Object.values(t)[0] ?? '');
+  const sections = new Map<string, DocSection>();
+  for (const section of doc.sections) {
+    sections.set(label(section.name), section);
+    for (const child of section.sections ?? []) {
+      sections.set(`${label(section.name)} > ${label(child.name)}`, child as DocSection);
+    }
+  }
+  const wineries = new Map((doc.wineries ?? []).map((w) => [foldText(w.name), w]));
+  const lines = new Map<string, number>();
+  const lineOf = new Map<DocItem, number>();
+
+  for (const { line, cells } of rows) {
+    const raw = (name: string) => {
+      const at = column.get(name);
+      return at === undefined ? undefined : (cells[at] ?? '');
+    };
+    /** A text cell exactly as typed, without the formula guard's prefix. */
+    const text = (name: string) => {
+      const value = raw(name);
+      return value === undefined ? undefined : unprotectText(String(value));
+    };
+    /** A cell that names or counts something: the spaces a spreadsheet pads it with do not matter. */
+    const plain = (name: string) => text(name)?.trim();
+    const priceOf = (name: string): number | string | undefined => {
+      const value = raw(name);
+      if (typeof value === 'number') return value;
+      return value === undefined ? undefined : (parsePrice(value) ?? value.trim());
+    };
+    const sectionKey = plain('section_external_id');
+    const byExternal = sectionKey ? [...sections.values()].find((s) => s.external_id === sectionKey) : undefined;
+    const sectionName = plain('section') ?? '';
+    const section =
+      byExternal ??
+      sections.get(
+        sectionName
+          .split('>')
+          .map((part) => foldText(part.trim()))
+          .join(' > '),
+      );
+    if (!section) {
+      issues.push({ field: `rows[${line}].section`, rule: 'exists' });
+      continue;
+    }
+    section.items ??= [];
+    const id = Number(plain('id'));
+    const externalId = text('external_id') || undefined;
+    const same = (i: DocItem) =>
+      (externalId !== undefined && i.external_id === externalId) ||
+      (externalId === undefined && Number.isInteger(id) && id > 0 && i.id === id);
+    let item = section.items.find(same);
+    if (!item) {
+      // A dish may move between sections: take it out of where it was.
+      for (const other of sections.values()) {
+        const at = (other.items ?? []).findIndex(same);
+        if (at >= 0) [item] = other.items!.splice(at, 1);
+      }
+      item ??= {
+        name: {},
+        price: 0,
+        ...(externalId ? { external_id: externalId } : {}),
+        ...(id > 0 ? { id } : {}),
+      } as DocItem;
+      section.items.push(item);
+    }
+    lineOf.set(item, line);
+    const names: Record<string, string> = { ...item.name };
+    const descriptions: Record<string, string> = { ...item.description };
+    for (const locale of LOCALES) {
+      setText(names, locale, text(`name_${locale}`));
+      setText(descriptions, locale, text(`description_${locale}`));
+    }
+    item.name = names;
+    item.description = descriptions;
+    const price = priceOf('price');
+    if (price !== undefined) item.price = price as number;
+    if (ALLERGEN_COLUMNS.some((c) => column.has(c))) {
+      item.allergens = ALLERGEN_KEYS.filter((k) => truthy(plain(`allergen_${k}`)));
+    }
+    if (TRACE_COLUMNS.some((c) => column.has(c))) {
+      item.allergen_traces = ALLERGEN_KEYS.filter((k) => truthy(plain(`trace_${k}`)));
+    }
+    if (DIETARY_COLUMNS.some((c) => column.has(c)))
+      item.dietary = DIETARY_KEYS.filter((k) => truthy(plain(`diet_${k}`)));
+    if (column.has('is_active')) item.is_active = truthy(plain('is_active'));
+    if (column.has('is_recommended')) item.is_recommended = truthy(plain('is_recommended'));
+    if (VARIANT_COLUMNS.some((c) => column.has(c))) {
+      // Filled rows in order; variant 1 without a price of its own takes the dish's price.
+      const variants = VARIANT_NUMBERS.flatMap((n) => {
+        const label: Record<string, string> = {};
+        for (const locale of LOCALES) setText(label, locale, text(`variant_${n}_label_${locale}`));
+        const typed = priceOf(`variant_${n}_price`) ?? '';
+        if (typed === '' && Object.keys(label).length === 0) return [];
+        const price = typed === '' && n === 1 ? item.price : typed;
+        return [{ label, price: price as number }];
+      });
+      item.variants = variants;
+    }
+    const order = plain('display_order');
+    if (order) item.display_order = Number(order);
+    const typeName = plain('sub_category');
+    if (typeName !== undefined) {
+      const type = typeName
+        ? (section.sub_categories ?? []).find((t) => label(t.name) === foldText(typeName))
+        : undefined;
+      if (typeName && !type) issues.push({ field: `rows[${line}].sub_category`, rule: 'exists' });
+      item.type_id = type?.id ?? null;
+      item.type_external_id = null;
+    }
+    const wineryName = plain('winery');
+    if (wineryName !== undefined) {
+      const winery = wineryName ? wineries.get(foldText(wineryName)) : undefined;
+      if (wineryName && !winery) issues.push({ field: `rows[${line}].winery`, rule: 'exists' });
+      item.winery_id = winery?.id ?? null;
+      item.winery_external_id = null;
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  // Paths of the dishes in the document, for errors: `sections[0].items[3]` → its line.
+  for (const [i, section] of doc.sections.entries()) {
+    const note = (s: DocSection, path: string) => {
+      for (const [j, item] of (s.items ?? []).entries()) {
+        const line = lineOf.get(item as DocItem);
+        if (line !== undefined) lines.set(`${path}.items[${j}]`, line);
+      }
+    };
+    note(section, `sections[${i}]`);
+    for (const [j, child] of (section.sections ?? []).entries())
+      note(child as DocSection, `sections[${i}].sections[${j}]`);
+  }
+  return { doc, lines };
+}

@@ -1,0 +1,183 @@
+// The dishes as an Excel workbook (ExcelJS): the sheet "Dishes" holds the same columns as the CSV,
+// prices as numbers shown with two decimals, allergens and other flags as `x` or empty, a frozen
+// header row and columns wide enough to read; the sheets "Sections", "Sub-categories" and
+// "Wineries" list the names the dishes' cells may use. Import reads the "Dishes" sheet (else the
+// first one) like a CSV: a cell holding a formula, an Excel error, or a date where a price belongs
+// is an error naming its row, since its value is not what the owner sees.
+import ExcelJS from 'exceljs';
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
+import { type FieldIssue, ValidationError } from '../../core/errors.js';
+import { LOCALES } from '../../i18n/locales.js';
+import { exportDocument } from './document.js';
+import {
+  columnKind,
+  DISH_COLUMNS,
+  dishTable,
+  type ExportCell,
+  protectText,
+  type SheetRow,
+  tableToDocument,
+} from './sheet.js';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const DISHES_SHEET = 'Dishes';
+
+/** An xlsx file is a zip archive: "PK\x03\x04". */
+export function looksLikeXlsx(bytes: Buffer): boolean {
+  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+const KINDS = DISH_COLUMNS.map(columnKind);
+
+function widthOf(column: string): number {
+  const kind = columnKind(column);
+  if (kind === 'flag') return Math.max(6, column.length * 0.9);
+  if (kind === 'price' || kind === 'integer') return Math.max(10, column.length + 2);
+  if (/^(name|section|sub_category|winery)/.test(column)) return 30;
+  if (column.startsWith('description')) return 45;
+  return Math.max(14, column.length + 2);
+}
+
+function addSheet(workbook: ExcelJS.Workbook, name: string, header: string[], rows: ExportCell[][]) {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = header.map((column) => ({ header: column, key: column, width: widthOf(column) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(row.map((value) => (typeof value === 'string' ? protectText(value) : value)));
+  }
+  return sheet;
+}
+
+/** The workbook of the menu's dishes (and the names they refer to), as the bytes of an .xlsx file. */
+export async function exportXlsx(snapshot: MenuSnapshot): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'menu-service';
+  const dishes = addSheet(
+    workbook,
+    DISHES_SHEET,
+    DISH_COLUMNS,
+    dishTable(snapshot).map((row) =>
+      row.map((value, at) => (KINDS[at] === 'flag' ? (value ? 'x' : null) : value === '' ? null : value)),
+    ),
+  );
+  for (const [at, kind] of KINDS.entries()) {
+    if (kind === 'price') dishes.getColumn(at + 1).numFmt = '0.00';
+  }
+
+  const doc = exportDocument(snapshot);
+  const locale = snapshot.settings.default_locale;
+  const nameOf = (t: Record<string, string> | undefined) => t?.[locale] ?? Object.values(t ?? {})[0] ?? '';
+  const sectionRows: ExportCell[][] = [];
+  const typeRows: ExportCell[][] = [];
+  for (const top of doc.sections) {
+    const label = nameOf(top.name);
+    const entries = [
+      { section: top, label },
+      ...(top.sections ?? []).map((child) => ({ section: child, label: `${label} > ${nameOf(child.name)}` })),
+    ];
+    for (const { section, label: path } of entries) {
+      sectionRows.push([
+        section.id ?? null,
+        section.external_id ?? null,
+        path,
+        ...LOCALES.map((l) => section.name[l] ?? null),
+        section.is_active ? 'x' : null,
+      ]);
+      for (const type of section.sub_categories ?? []) {
+        typeRows.push([path, nameOf(type.name), type.external_id ?? null, ...LOCALES.map((l) => type.name[l] ?? null)]);
+      }
+    }
+  }
+  addSheet(
+    workbook,
+    'Sections',
+    ['id', 'external_id', 'section', ...LOCALES.map((l) => `name_${l}`), 'is_active'],
+    sectionRows,
+  );
+  addSheet(
+    workbook,
+    'Sub-categories',
+    ['section', 'sub_category', 'external_id', ...LOCALES.map((l) => `name_${l}`)],
+    typeRows,
+  );
+  addSheet(
+    workbook,
+    'Wineries',
+    ['winery', 'external_id', 'region', 'country'],
+    (doc.wineries ?? []).map((w) => [w.name, w.external_id ?? null, w.region ?? null, w.country ?? null]),
+  );
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A cell's value as the table reads it: text, or a number; problems go to `issues`. */
+function cellValue(cell: ExcelJS.Cell, column: string, field: string, issues: FieldIssue[]): string | number {
+  const value = cell.value;
+  switch (cell.type) {
+    case ExcelJS.ValueType.Null:
+    case ExcelJS.ValueType.Merge:
+      return '';
+    case ExcelJS.ValueType.Number:
+      return value as number;
+    case ExcelJS.ValueType.String:
+    case ExcelJS.ValueType.SharedString:
+      return String(value);
+    case ExcelJS.ValueType.RichText:
+      return (value as ExcelJS.CellRichTextValue).richText.map((part) => part.text).join('');
+    case ExcelJS.ValueType.Hyperlink:
+      return String((value as ExcelJS.CellHyperlinkValue).text ?? '');
+    case ExcelJS.ValueType.Boolean:
+      return value ? '1' : '';
+    case ExcelJS.ValueType.Date:
+      if (columnKind(column) !== 'text') {
+        issues.push({ field, rule: 'xlsx_date', params: { attribute: column } });
+        return '';
+      }
+      return (value as Date).toISOString().slice(0, 10);
+    case ExcelJS.ValueType.Formula:
+      issues.push({ field, rule: 'xlsx_formula', params: { attribute: column } });
+      return '';
+    case ExcelJS.ValueType.Error:
+      issues.push({
+        field,
+        rule: 'xlsx_error_value',
+        params: { attribute: column, value: String((value as ExcelJS.CellErrorValue).error) },
+      });
+      return '';
+    default:
+      return String(cell.text ?? '');
+  }
+}
+
+/** The header and dish rows of a workbook's bytes; throws a ValidationError for an unreadable file or bad cells. */
+export async function readXlsx(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
+  }
+  const sheet = workbook.getWorksheet(DISHES_SHEET) ?? workbook.worksheets[0];
+  if (!sheet) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
+  let header: string[] | undefined;
+  const rows: SheetRow[] = [];
+  const issues: FieldIssue[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
+    if (!header) {
+      header = [];
+      for (let c = 1; c <= row.cellCount; c++) header.push(String(row.getCell(c).text ?? '').trim());
+      return;
+    }
+    const cells = header.map((column, at) =>
+      cellValue(row.getCell(at + 1), column, `rows[${line}].${column || `column_${at + 1}`}`, issues),
+    );
+    if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { header: header ?? [], rows };
+}
+
+/** The workbook's dishes laid over the current menu (see sheet.ts `tableToDocument`). */
+export async function xlsxToDocument(snapshot: MenuSnapshot, bytes: Buffer) {
+  const { header, rows } = await readXlsx(bytes);
+  return tableToDocument(snapshot, header, rows);
+}

@@ -1,0 +1,180 @@
+// /admin/import with the spreadsheets owners use (issue 32): an Excel workbook downloaded, edited
+// and imported; a CSV saved by Excel on Windows (Windows-1252, `;`) with its accents; a file of
+// unknown encoding refused in the panel's language; a prune that would empty the menu shown with
+// its counts and names and applied only once ticked. Beta, the other restaurant, stays untouched.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { dialects } from '../helper.js';
+import type { PanelClient } from './client.js';
+import { OWNER, type PanelBed, panelBed } from './setup.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The key of the draft a preview's apply form carries (the file itself waits on the server). */
+function previewedDraft(body: string): string {
+  const m =
+    /<form method="post" action="\/admin\/import\/apply" class="actions">[\s\S]*?name="draft" value="([^"]+)"/.exec(
+      body,
+    );
+  assert.ok(m, 'the preview has an apply form with its draft');
+  return m[1];
+}
+
+for (const dialect of dialects) {
+  describe(`panel import of spreadsheets (${dialect})`, () => {
+    let bed: PanelBed;
+    let c: PanelClient;
+    before(async () => {
+      bed = await panelBed(dialect);
+      c = await bed.owner();
+    });
+    after(() => bed.close());
+
+    const dishes = async (tenantId: number) =>
+      (
+        await bed.db.db
+          .selectFrom('items')
+          .select(['id', 'price_cents', 'name_translations'])
+          .where('tenant_id', '=', tenantId)
+          .orderBy('id')
+          .execute()
+      ).map((r) => ({ id: r.id, price: Number(r.price_cents) / 100, name: JSON.parse(r.name_translations).it }));
+
+    test('the Excel workbook downloaded here, a price edited, is previewed and applied', async () => {
+      const page = await c.get('/admin/import');
+      assert.match(page.body, /href="\/admin\/import\/dishes.xlsx" download/);
+      assert.match(page.body, /accept="[^"]*\.xlsx[^"]*"/);
+      const betaBefore = await dishes(bed.beta);
+      const res = await c.get('/admin/import/dishes.xlsx');
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-type'], XLSX);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+      const sheet = workbook.getWorksheet('Dishes')!;
+      const header = sheet.getRow(1).values as string[];
+      let edited = 0;
+      sheet.eachRow((row, n) => {
+        if (n > 1 && row.getCell(header.indexOf('name_it')).value === 'Caprese') {
+          row.getCell(header.indexOf('price')).value = 9.75;
+          edited++;
+        }
+      });
+      assert.equal(edited, 1);
+      const file = Buffer.from(await workbook.xlsx.writeBuffer());
+      const before = await dishes(bed.alpha);
+      const preview = await c.postMultipart(
+        '/admin/import/preview',
+        {},
+        { field: 'file', filename: 'menu.xlsx', type: XLSX, data: file },
+      );
+      assert.equal(preview.statusCode, 200, preview.body);
+      assert.match(
+        preview.body,
+        /data-kind="items"><th scope="row" data-label="Rows">Dishes<\/th><td data-label="Created"><div>0<\/div><\/td><td data-label="Changed"><div>1<\/div>/,
+      );
+      assert.deepEqual(await dishes(bed.alpha), before, 'a preview writes nothing');
+      const applied = await c.post('/admin/import/apply', { draft: previewedDraft(preview.body) });
+      assert.equal(applied.statusCode, 303);
+      assert.equal(applied.headers.location, '/admin/import?applied=1');
+      const after = await dishes(bed.alpha);
+      assert.deepEqual(
+        after,
+        before.map((d) => (d.name === 'Caprese' ? { ...d, price: 9.75 } : d)),
+      );
+      assert.deepEqual(await dishes(bed.beta), betaBefore);
+    });
+
+    test('a CSV saved by Excel on Windows (Windows-1252, ;) keeps its accents; an encoding that cannot be told is refused in Italian', async () => {
+      const csv = (await c.get('/admin/import/dishes.csv', { 'accept-language': 'it' })).rawPayload;
+      const records: string[][] = parse(csv, { bom: true, delimiter: ';' });
+      const nameIt = records[0].indexOf('name_it');
+      const row = records.find((r) => r[nameIt] === 'Caprese' || r[nameIt] === 'Caprese di bufala è')!;
+      row[nameIt] = 'Caprese di bufala è';
+      const windows = iconv.encode(stringify(records, { delimiter: ';', record_delimiter: 'windows' }), 'windows-1252');
+      const preview = await c.postMultipart(
+        '/admin/import/preview',
+        {},
+        { field: 'file', filename: 'piatti.csv', type: 'text/csv', data: windows },
+      );
+      assert.equal(preview.statusCode, 200, preview.body);
+      const applied = await c.post('/admin/import/apply', { draft: previewedDraft(preview.body) });
+      assert.equal(applied.statusCode, 303);
+      assert.ok((await dishes(bed.alpha)).some((d) => d.name === 'Caprese di bufala è'));
+
+      const before = await dishes(bed.alpha);
+      const japanese = iconv.encode(`${records[0].join(';')}\r\n;;寿司;;;;12;寿司 特上\r\n`, 'shift_jis');
+      const refused = await c.postMultipart(
+        '/admin/import/preview',
+        {},
+        { field: 'file', filename: 'menu.csv', type: 'text/csv', data: japanese },
+      );
+      assert.equal(refused.statusCode, 422);
+      const it = bed.client('alpha', { 'accept-language': 'it' });
+      await it.signIn(OWNER.email, OWNER.password);
+      await it.get('/admin/import');
+      const inItalian = await it.postMultipart(
+        '/admin/import/preview',
+        {},
+        { field: 'file', filename: 'menu.csv', type: 'text/csv', data: japanese },
+      );
+      assert.equal(inItalian.statusCode, 422);
+      assert.match(inItalian.body, /<code>Tutto il file<\/code>/);
+      assert.match(inItalian.body, /Non si riesce a capire la codifica dei caratteri del file/);
+      assert.match(refused.body, /The file(&#39;|')s character encoding cannot be recognised/);
+      assert.deepEqual(await dishes(bed.alpha), before);
+    });
+
+    test('an xlsx with a formula where a price belongs is refused naming the row', async () => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await c.get('/admin/import/dishes.xlsx')).rawPayload as unknown as ExcelJS.Buffer);
+      const sheet = workbook.getWorksheet('Dishes')!;
+      const price = (sheet.getRow(1).values as string[]).indexOf('price');
+      sheet.getRow(3).getCell(price).value = { formula: 'SUM(1,2)', result: 3 };
+      const before = await dishes(bed.alpha);
+      const res = await c.postMultipart(
+        '/admin/import/preview',
+        {},
+        { field: 'file', filename: 'menu.xlsx', type: XLSX, data: Buffer.from(await workbook.xlsx.writeBuffer()) },
+      );
+      assert.equal(res.statusCode, 422);
+      assert.match(res.body, /<code>Line 3<\/code>/);
+      assert.match(res.body, /The price cell holds a formula: type its value instead\./);
+      assert.deepEqual(await dishes(bed.alpha), before);
+    });
+
+    test('a prune that would delete every dish shows the counts and the names and asks; unticked, nothing is deleted', async () => {
+      const before = await dishes(bed.alpha);
+      const betaBefore = await dishes(bed.beta);
+      const n = before.length;
+      const empty = JSON.stringify({ sections: [] });
+      const preview = await c.postMultipart(
+        '/admin/import/preview',
+        { prune: '1' },
+        { field: 'file', filename: 'menu.json', type: 'application/json', data: empty },
+      );
+      assert.equal(preview.statusCode, 200, preview.body);
+      assert.match(preview.body, new RegExp(`This file would delete every dish of the menu \\(${n}\\)\\.`));
+      assert.match(preview.body, /<ul class="deletions" data-kind="items">[\s\S]*<li>Tiramisù<\/li>/);
+      assert.match(
+        preview.body,
+        new RegExp(
+          `<input type="checkbox" id="f-confirm-delete" name="confirm_delete" value="${n}" required><label for="f-confirm-delete">Yes, delete ${n} of ${n} dishes</label>`,
+        ),
+      );
+      const draft = previewedDraft(preview.body);
+      const unticked = await c.post('/admin/import/apply', { draft });
+      assert.equal(unticked.statusCode, 422);
+      assert.match(unticked.body, new RegExp(`The import would delete ${n} of ${n} dishes`));
+      assert.deepEqual(await dishes(bed.alpha), before);
+      // The refusal keeps the draft: the owner ticks and applies the same preview.
+      const ticked = await c.post('/admin/import/apply', { draft, confirm_delete: String(n) });
+      assert.equal(ticked.statusCode, 303);
+      assert.deepEqual(await dishes(bed.alpha), []);
+      assert.deepEqual(await dishes(bed.beta), betaBefore);
+    });
+  });
+}
