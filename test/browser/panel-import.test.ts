@@ -1,0 +1,132 @@
+// Issue 32 in Chromium: an owner downloads the dishes as an Excel workbook, edits two cells (a
+// price, an accented name) as Excel would save them, uploads the workbook through the import
+// page's file input, sees the preview (two dishes changed, nothing written yet), applies it, and
+// exactly those two dishes change; another restaurant's menu is untouched. A prune of everything
+// is shown with its counts and waits for the tick.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import type { Browser } from 'playwright-core';
+import { createUser } from '../../src/accounts/users/service.js';
+import { createFixtureTenant } from '../fixtures.js';
+import { createTestApp, type TestApp } from '../helper.js';
+import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import { OWNER } from '../panel/setup.js';
+
+const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let alpha: number;
+  let beta: number;
+  before(async () => {
+    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
+    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
+    await createUser(t.db.db, alpha, OWNER);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const dishes = async (tenantId: number) =>
+    (
+      await t.db.db
+        .selectFrom('items')
+        .select(['id', 'price_cents', 'name_translations'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('id')
+        .execute()
+    ).map((d) => ({ id: d.id, price: Number(d.price_cents), name: JSON.parse(d.name_translations).it as string }));
+
+  test('download the workbook, edit a price and a name, upload it, see the preview, apply it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await signInWithForm(page, base, OWNER.email, OWNER.password);
+    await page.goto(`${base}/admin/import`);
+    // The download the link gives, as the browser receives it (Node cannot resolve *.localhost).
+    const href = await page.getByRole('link', { name: 'Dishes as an Excel workbook (.xlsx)' }).getAttribute('href');
+    const downloaded = await page.evaluate(async (url) => {
+      const res = await fetch(url!);
+      return { type: res.headers.get('content-type'), bytes: [...new Uint8Array(await res.arrayBuffer())] };
+    }, href);
+    assert.equal(downloaded.type, XLSX);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(downloaded.bytes) as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('Dishes')!;
+    const header = sheet.getRow(1).values as string[];
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      const name = row.getCell(header.indexOf('name_it'));
+      if (name.value === 'Caprese') row.getCell(header.indexOf('price')).value = 11.5;
+      if (name.value === 'Bruschetta Alpha') name.value = 'Bruschetta all’aglio è';
+    });
+    const edited = Buffer.from(await workbook.xlsx.writeBuffer());
+    const before = await dishes(alpha);
+    const betaBefore = await dishes(beta);
+
+    await page.locator('#f-file').setInputFiles({ name: 'alpha-dishes.xlsx', mimeType: XLSX, buffer: edited });
+    await page.getByRole('button', { name: 'Preview the changes' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    assert.equal(await page.locator('h2#preview-title').textContent(), 'What this file would change');
+    const items = page.locator('tr[data-kind="items"]');
+    assert.equal(await items.locator('td[data-label="Changed"]').innerText(), '2');
+    assert.equal(await items.locator('td[data-label="Created"]').innerText(), '0');
+    assert.equal(await items.locator('td[data-label="Deleted"]').innerText(), '0');
+    assert.deepEqual(await seriousViolations(page), []);
+    assert.deepEqual(await dishes(alpha), before, 'the preview writes nothing');
+
+    await page.getByRole('button', { name: 'Apply these changes' }).click();
+    await page.waitForURL(/\/admin\/import\?applied=1$/);
+    assert.match(await page.locator('.notice').first().innerText(), /The file was imported\./);
+    const after = await dishes(alpha);
+    assert.deepEqual(
+      after,
+      before.map((d) =>
+        d.name === 'Caprese'
+          ? { ...d, price: 1150 }
+          : d.name === 'Bruschetta Alpha'
+            ? { ...d, name: 'Bruschetta all’aglio è' }
+            : d,
+      ),
+    );
+    assert.deepEqual(await dishes(beta), betaBefore, 'the other restaurant is untouched');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('a prune of every dish shows the counts and waits for the tick', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await signInWithForm(page, base, OWNER.email, OWNER.password);
+    await page.goto(`${base}/admin/import`);
+    const before = await dishes(alpha);
+    await page.locator('#f-file').setInputFiles({
+      name: 'empty.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"sections":[]}'),
+    });
+    await page.locator('input[name="prune"]').check();
+    await page.getByRole('button', { name: 'Preview the changes' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    const n = before.length;
+    assert.match(await page.locator('.notice').first().innerText(), new RegExp(`every dish of the menu \\(${n}\\)`));
+    const tick = page.getByLabel(`Yes, delete ${n} of ${n} dishes`);
+    assert.equal(await tick.isChecked(), false);
+    // Unticked, the browser does not send the form (the tick is required): nothing is deleted.
+    await page.getByRole('button', { name: 'Apply these changes' }).click();
+    assert.equal(await page.locator('#f-confirm-delete').evaluate((el: HTMLInputElement) => el.validity.valid), false);
+    assert.deepEqual(await dishes(alpha), before);
+    await context.close();
+  });
+});
