@@ -5,9 +5,18 @@ import type { FastifyReply } from 'fastify';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text escaped for HTML text and quoted attribute values: what `html` does to every string. Not
- * exported, so markup is never again built from strings escaped by hand. */
+ * exported, so markup is never again built from strings escaped by hand. The bidirectional
+ * controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E,
+ * U+200F and U+061C) are dropped: typed into a name, an override would reverse the text around it
+ * on every page (a price, a button). They stay stored as typed (the API and export/import give
+ * them back); only what a browser draws leaves them out. */
 function esc(text: string | null | undefined): string {
-  return (text ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return (text ?? '').replace(/[&<>"'\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g, (c) => ESCAPES[c] ?? '');
+}
+
+/** Text without the bidirectional controls `html` drops, for what a page carries outside it (its JSON-LD). */
+export function withoutBidiControls(text: string): string {
+  return text.replace(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g, '');
 }
 
 /**

@@ -167,7 +167,7 @@ for (const dialect of dialects) {
       assert.equal(done.statusCode, 303);
       assert.match((await owner.get(done.headers.location as string)).body, /Waiter phone/);
       assert.equal((await call(bed.app, { url: '/api/v1/admin/items', host: 'alpha', headers })).statusCode, 401);
-      // Staff cannot revoke the owner's token.
+      // Staff cannot revoke the owner's token: the owners-only page, as for every owner-only action.
       const owners = await bed.db.db
         .selectFrom('users')
         .select('id')
@@ -175,7 +175,13 @@ for (const dialect of dialects) {
         .executeTakeFirstOrThrow();
       const { id: ownerToken } = await issueToken(bed.db.db, bed.alpha, owners.id, 'Owner sync', ['menu:write']);
       await waiter.get('/admin/api-tokens');
-      assert.equal((await waiter.post(`/admin/api-tokens/${ownerToken}/revoke`, { confirmed: 'yes' })).statusCode, 404);
+      const refused = await waiter.post(`/admin/api-tokens/${ownerToken}/revoke`, { confirmed: 'yes' });
+      assert.equal(refused.statusCode, 403);
+      assert.match(refused.body, /Owners only/);
+      // Asked without the confirmation too (the page's own dialog step).
+      assert.equal((await waiter.post(`/admin/api-tokens/${ownerToken}/revoke`, {})).statusCode, 403);
+      // Another restaurant's token stays unknown to staff as to owners.
+      assert.equal((await waiter.post(`/admin/api-tokens/${betaToken}/revoke`, { confirmed: 'yes' })).statusCode, 404);
       const still = await bed.db.db
         .selectFrom('api_tokens')
         .select('revoked_at')

@@ -17,6 +17,15 @@ test('html escapes every interpolated string, in text and in attributes', () => 
   assert.ok(!out.includes('<script>'));
 });
 
+test('html drops the bidirectional controls, so a name cannot reverse what is drawn around it', () => {
+  const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+  const name = `Tiramis\u202Eu ${controls}€ 5`;
+  assert.equal(html`<p>${name}</p>`.toString(), '<p>Tiramisu € 5</p>');
+  assert.equal(attrs({ title: name }).toString(), ' title="Tiramisu € 5"');
+  // Right-to-left letters themselves stay: only the invisible controls go.
+  assert.equal(html`${'مطعم \u200Fשלום'}`.toString(), 'مطعم שלום');
+});
+
 test('html keeps nested Html and arrays of it, numbers as digits, and drops false/null/undefined', () => {
   const items = ['a<b', 'c'].map((t) => html`<li>${t}</li>`);
   const out = html`<ul>${items}</ul>${0}${false}${null}${undefined}${[html`<hr>`, 'x&y']}`;

@@ -2,7 +2,7 @@
 // themed with the restaurant's colours, readable and filterable without JavaScript, and the
 // same page laid out for A4 paper (`print`).
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import { attrs, type Html, html, join, raw } from '../../http/html.js';
+import { attrs, type Html, html, join, raw, withoutBidiControls } from '../../http/html.js';
 import { cssUrl, isAllowedFontUrl, isSafeHttpUrl } from '../../http/urls.js';
 import { LOCALES, type Locale } from '../../i18n/locales.js';
 import { DEFAULT_CURRENCY, formatPrice, machinePrice } from '../../i18n/money.js';
@@ -75,8 +75,8 @@ const isShown = (u: string | null): u is string => !!u && (isHttpUrl(u) || u.sta
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const LENGTH = /^(0|[0-9]+(\.[0-9]+)?(px|rem|em|%|vh|vw))$/;
 const safeFont = (f: string) => f.replace(/[^A-Za-z0-9 ,'"-]/g, '');
-/** JSON inside <script>: nothing in it may close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** JSON inside <script>: nothing in it may close the element; no bidirectional control (as on the page). */
+const scriptJson = (value: unknown) => withoutBidiControls(JSON.stringify(value)).replace(/</g, '\\u003c');
 
 /** The EU number of an allergen (1..14, the regulation's order) used as its icon. */
 const allergenNumber = (key: string) => ALLERGEN_KEYS.indexOf(key) + 1;

@@ -192,8 +192,11 @@ export function tableToDocument(
     const sectionKey = plain('section_external_id');
     const byExternal = sectionKey ? [...sections.values()].find((s) => s.external_id === sectionKey) : undefined;
     const sectionName = plain('section') ?? '';
+    // The exported cell first, as it is: a name may itself hold '>' (`A <b> tag`); then a path
+    // typed by hand with other spacing around the '>' between a section and its sub-section.
     const section =
       byExternal ??
+      sections.get(foldText(sectionName)) ??
       sections.get(
         sectionName
           .split('>')

@@ -164,7 +164,12 @@ export function registerTokens(app: FastifyInstance, now: () => number): void {
     const ctx = request.panel;
     const id = Number(pathParam(request, 'id'));
     const name = await revocableName(db, ctx, id);
-    if (name === undefined) throw new NotFoundError();
+    if (name === undefined) {
+      // Another user's token of this restaurant: only owners revoke it (the 403 page, as for every
+      // owner-only action); a token that is not the restaurant's, or gone: not found.
+      const exists = Number.isSafeInteger(id) && id > 0 && (await findTokenName(db, ctx.tenantId, id)) !== undefined;
+      throw exists ? new ForbiddenError() : new NotFoundError();
+    }
     if (str(asForm(request.body), 'confirmed') !== 'yes') {
       // Without the page's script there was no dialog: ask here.
       return sendPage(
