@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { normalizeHost, TenantDirectory } from './accounts/tenants/directory.js';
 import { CacheBudget } from './catalog/budget.js';
@@ -77,7 +77,11 @@ function counterStore(config: Config): CounterStore {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** pino: JSON lines, or pino-pretty when asked (LOG_FORMAT=pretty) or when stdout is a terminal (auto). */
+/**
+ * pino: JSON lines, or pino-pretty when asked (LOG_FORMAT=pretty) or when stdout is a terminal
+ * (auto): one line an entry, coloured where the terminal has colours. Requests are logged once,
+ * when answered (`logAnswers`), not twice as Fastify does by default.
+ */
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
   if (config.logLevel === 'silent') return false;
   if (stream) return { level: config.logLevel, stream };
@@ -85,9 +89,32 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
   return pretty
     ? {
         level: config.logLevel,
-        transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+        transport: {
+          target: 'pino-pretty',
+          options: {
+            translateTime: 'SYS:HH:MM:ss.l',
+            ignore: 'pid,hostname,reqId,req,res,responseTime,status,ms',
+            singleLine: true,
+          },
+        },
       }
     : { level: config.logLevel };
+}
+
+/**
+ * One log line per answered request, written when it is answered: method, path, status and time
+ * (the restaurant and the request id ride along in the entry); nothing when it arrives.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`;
+    // The request's logger: it carries the restaurant (plugins/tenant.ts), the reply's does not.
+    if (error) request.log.error({ status: reply.statusCode, ms, err: error }, line);
+    else request.log.info({ status: reply.statusCode, ms }, line);
+  }
 }
 
 /** What the directory learns changed, the caches drop; on SQLite it asks a cheap question before each refresh. */
@@ -164,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return server;
     },
     logger: loggerOptions(config, options.logStream),
+    logController: new OneLinePerRequest(),
     // x-request-id from the caller (a proxy's) when it looks like one, else a fresh UUID; echoed back.
     requestIdHeader: false,
     genReqId: (req) => {

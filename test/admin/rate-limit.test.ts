@@ -88,6 +88,16 @@ for (const dialect of dialects) {
       assert.equal(limited.json.success, false);
     });
 
+    test('200 admin requests at once from one client: exactly 30 pass', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          adminCall(t.app, token, { url: '/api/v1/admin/items', host: 'alpha', remoteAddress: '10.4.4.4' }),
+        ),
+      );
+      assert.equal(answers.filter((r) => r.statusCode === 200).length, 30);
+      assert.equal(answers.filter((r) => r.statusCode === 429).length, 170);
+    });
+
     test('an IPv6 client is counted by its /64: rotating addresses inside it shares one budget', async () => {
       const read = (ip: string, host = 'beta') => call(t.app, { url: '/api/v1/theme', host, remoteAddress: ip });
       for (let i = 1; i <= 5; i++) assert.equal((await read(`2001:db8:5:6::${i.toString(16)}`)).statusCode, 200);
@@ -196,6 +206,14 @@ for (const dialect of dialects) {
         const limited = await adminCall(second, token, req);
         const retry = Number(limited.headers['retry-after']);
         assert.ok(retry >= 1 && retry <= 60, String(retry));
+        // 200 at once over both instances, from another client: exactly the budget passes.
+        const many = await Promise.all(
+          Array.from({ length: 200 }, (_, i) =>
+            adminCall(i % 2 ? second : t.app, token, { ...req, remoteAddress: '10.5.5.5' }),
+          ),
+        );
+        assert.equal(many.filter((r) => r.statusCode === 200).length, 4);
+        assert.equal(many.filter((r) => r.statusCode === 429).length, 196);
       } finally {
         await second.close();
         await t.close();
