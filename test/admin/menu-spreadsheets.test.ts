@@ -8,6 +8,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { insertAuditEntries } from '../../src/features/audit/repo.js';
+import { flagChecks } from '../../src/features/translations/repo.js';
 import { dialects } from '../helper.js';
 import { menuSuite } from './menu-suite.js';
 
@@ -37,7 +39,7 @@ async function workbookOf(bytes: Buffer): Promise<ExcelJS.Workbook> {
 
 for (const dialect of dialects) {
   describe(`dishes in spreadsheets (${dialect})`, () => {
-    const { restaurant, rows } = menuSuite(dialect, 'sheet');
+    const { suite, restaurant, rows } = menuSuite(dialect, 'sheet');
 
     /** A restaurant with the fixture's menu plus the accented dishes. */
     async function accented() {
@@ -301,6 +303,47 @@ for (const dialect of dialects) {
         small.json.data.deletions.items.map((d: any) => d.id),
         [dropped.id],
       );
+    });
+
+    test('a big import’s audit entries and translation flags are written in parts: 4,000 entries and 12,000 flags pass SQLite’s bound-parameter limit', async () => {
+      const r = await restaurant();
+      const other = await restaurant();
+      const db = suite().db.db;
+      const at = new Date().toISOString();
+      const entries = Array.from({ length: 4000 }, (_, i) => ({
+        tenant_id: r.id,
+        occurred_at: at,
+        via: 'import',
+        user_id: null,
+        user_email: null,
+        token_id: null,
+        token_name: 'bench',
+        resource: 'items',
+        resource_id: i + 1,
+        action: 'updated',
+        fields: ',price,',
+        changes: '{}',
+      }));
+      await db.transaction().execute(async (trx) => {
+        await insertAuditEntries(trx, entries);
+        const keys = Array.from({ length: 3000 }, (_, i) =>
+          ['en', 'fr', 'de', 'es'].map((locale) => ({ resource: 'items', resource_id: i + 1, field: 'name', locale })),
+        ).flat();
+        await flagChecks(trx, r.id, keys, at);
+      });
+      const count = async (table: 'audit_log' | 'translation_checks', tenantId: number) =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('tenant_id', '=', tenantId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      assert.ok((await count('audit_log', r.id)) >= 4000);
+      assert.equal(await count('translation_checks', r.id), 12000);
+      assert.equal(await count('translation_checks', other.id), 0);
     });
   });
 }

@@ -6,8 +6,16 @@ import type { AuditLogTable } from '../../db/schema.js';
 export type AuditEntryInsert = Insertable<AuditLogTable>;
 export type AuditEntryRow = Selectable<AuditLogTable>;
 
+/** Rows per INSERT: an import of thousands of dishes would pass SQLite's 32,766 bound parameters in one. */
+const ROWS_PER_INSERT = 500;
+
 export async function insertAuditEntries(db: Db, rows: AuditEntryInsert[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('audit_log').values(rows).execute();
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+    await db
+      .insertInto('audit_log')
+      .values(rows.slice(at, at + ROWS_PER_INSERT))
+      .execute();
+  }
 }
 
 export async function userEmail(db: Db, tenantId: number, userId: number): Promise<string | null> {

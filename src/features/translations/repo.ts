@@ -14,14 +14,16 @@ export interface CheckRow extends CheckKey {
 
 /** Flags these texts (again: a second change of the default text keeps one row, with the new time). */
 export async function flagChecks(db: Db, tenantId: number, keys: CheckKey[], at: string): Promise<void> {
-  if (keys.length === 0) return;
-  await db
-    .insertInto('translation_checks')
-    .values(keys.map((k) => ({ tenant_id: tenantId, ...k, flagged_at: at })))
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'resource', 'resource_id', 'field', 'locale']).doUpdateSet({ flagged_at: at }),
-    )
-    .execute();
+  // In parts: a whole-menu import can flag thousands of texts, past SQLite's 32,766 bound parameters in one INSERT.
+  for (let from = 0; from < keys.length; from += 1000) {
+    await db
+      .insertInto('translation_checks')
+      .values(keys.slice(from, from + 1000).map((k) => ({ tenant_id: tenantId, ...k, flagged_at: at })))
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'resource', 'resource_id', 'field', 'locale']).doUpdateSet({ flagged_at: at }),
+      )
+      .execute();
+  }
 }
 
 /** Clears these texts' flags (saved again). */
