@@ -50,3 +50,15 @@ export async function findSettings(db: Db, tenantId: number): Promise<SettingsRo
 export async function findTheme(db: Db, tenantId: number): Promise<ThemeRow> {
   return db.selectFrom('themes').selectAll().where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
 }
+
+/** The diner texts flagged "to check" (features/translations): which field of which row, in which language. */
+export async function listStaleTexts(
+  db: Db,
+  tenantId: number,
+): Promise<{ resource: string; resource_id: number; field: string; locale: string }[]> {
+  return db
+    .selectFrom('translation_checks')
+    .select(['resource', 'resource_id', 'field', 'locale'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+}

@@ -7,7 +7,7 @@ import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } 
 import { isLocale, type Locale, servedLocaleFrom } from '../i18n/locales.js';
 import { type BudgetEntry, CacheBudget, estimateRowBytes } from './budget.js';
 import { isWithinWindow, type LocalMoment, localMoment } from './clock.js';
-import { findSettings, findTheme, listItems, listSections, listTypes, listWineries } from './repo.js';
+import { findSettings, findTheme, listItems, listSections, listStaleTexts, listTypes, listWineries } from './repo.js';
 
 export interface MenuSnapshot {
   tenantId: number;
@@ -30,6 +30,13 @@ export interface MenuSnapshot {
   openKeyAt?: { minute: number; key: string };
   /** The clock of the store that loaded it: what "now" means for its windows and sold-out marks. */
   now: () => number;
+  /**
+   * The rows as stored, for owners (admin API, panel, export), when some diner text is flagged "to
+   * check": this snapshot, the diners', leaves every flagged translation out, so a diner in that
+   * language reads the default language's current text (a price in words must never be old).
+   * Undefined when nothing is flagged: owners and diners see the same rows.
+   */
+  raw?: MenuSnapshot;
 }
 
 /** A dish marked sold out until `untilMs` (a whole minute). */
@@ -56,14 +63,89 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 
 export async function loadSnapshot(db: Db, tenant: TenantState, now: () => number = Date.now): Promise<MenuSnapshot> {
   const tenantId = tenant.id;
-  const [settings, theme, sections, types, items, wineries] = await Promise.all([
+  const [settings, theme, sections, types, items, wineries, stale] = await Promise.all([
     findSettings(db, tenantId),
     findTheme(db, tenantId),
     listSections(db, tenantId),
     listTypes(db, tenantId),
     listItems(db, tenantId),
     listWineries(db, tenantId),
+    listStaleTexts(db, tenantId),
   ]);
+  const rows: SnapshotRows = { settings, theme, sections, types, items, wineries };
+  const raw = assemble(tenant, rows, now);
+  if (stale.length === 0) return raw;
+  return { ...assemble(tenant, withoutStaleTexts(rows, stale), now), raw };
+}
+
+interface SnapshotRows {
+  settings: SettingsRow;
+  theme: ThemeRow;
+  sections: CategoryRow[];
+  types: TypeRow[];
+  items: ItemRow[];
+  wineries: WineryRow[];
+}
+
+type StaleText = { resource: string; resource_id: number; field: string; locale: string };
+
+/**
+ * The rows with each flagged translation left out (`<field>_translations` without that language;
+ * a variant's label, `variants.<n>.label`, likewise), so every view falls back to the default
+ * language as for an empty translation. Rows without a flag are the same objects.
+ */
+export function withoutStaleTexts(rows: SnapshotRows, stale: StaleText[]): SnapshotRows {
+  const byRow = new Map<string, StaleText[]>();
+  for (const s of stale) {
+    const key = `${s.resource}/${s.resource_id}`;
+    byRow.set(key, [...(byRow.get(key) ?? []), s]);
+  }
+  const mask = <R extends { id: number }>(resource: string, row: R): R => {
+    const flags = byRow.get(`${resource}/${row.id}`);
+    if (!flags) return row;
+    const copy: Record<string, unknown> = { ...row };
+    for (const { field, locale } of flags) {
+      const variant = /^variants\.(\d+)\.label$/.exec(field);
+      if (variant && typeof copy.variants === 'string') {
+        copy.variants = editJson(copy.variants, (list) => {
+          const entry = Array.isArray(list) ? list[Number(variant[1])] : undefined;
+          if (entry && typeof entry === 'object' && entry.label && typeof entry.label === 'object')
+            delete entry.label[locale];
+        });
+        continue;
+      }
+      const column = `${field}_translations`;
+      if (typeof copy[column] !== 'string') continue;
+      copy[column] = editJson(copy[column] as string, (texts) => {
+        if (texts && typeof texts === 'object' && !Array.isArray(texts)) delete texts[locale];
+      });
+    }
+    return copy as R;
+  };
+  return {
+    settings: mask('settings', rows.settings),
+    theme: mask('theme', rows.theme),
+    sections: rows.sections.map((r) => mask('categories', r)),
+    types: rows.types.map((r) => mask('types', r)),
+    items: rows.items.map((r) => mask('items', r)),
+    wineries: rows.wineries.map((r) => mask('wineries', r)),
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: stored JSON of any shape, edited in place on a fresh parse
+function editJson(text: string, edit: (value: any) => void): string {
+  try {
+    const value: unknown = JSON.parse(text);
+    edit(value);
+    return JSON.stringify(value);
+  } catch {
+    return text;
+  }
+}
+
+function assemble(tenant: TenantState, rows: SnapshotRows, now: () => number): MenuSnapshot {
+  const { settings, theme, sections, types, items, wineries } = rows;
+  const tenantId = tenant.id;
   return {
     tenantId,
     slug: tenant.slug,
@@ -353,7 +435,8 @@ function parseLocales(json: string): string[] {
 }
 
 function estimateSnapshotBytes(snapshot: MenuSnapshot): number {
-  let bytes = estimateRowBytes([snapshot.settings, snapshot.theme]) + estimateRowBytes(snapshot.sections);
+  let bytes = snapshot.raw ? estimateSnapshotBytes(snapshot.raw) : 0;
+  bytes += estimateRowBytes([snapshot.settings, snapshot.theme]) + estimateRowBytes(snapshot.sections);
   for (const rows of snapshot.types.values()) bytes += estimateRowBytes(rows);
   for (const rows of snapshot.items.values()) bytes += estimateRowBytes(rows);
   return bytes + estimateRowBytes([...snapshot.wineries.values()]);

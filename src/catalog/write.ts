@@ -110,9 +110,16 @@ export function writeMenu<T>(
  * The owner's snapshot, current as of now: the version is read from the database (one small
  * query) so an admin read right after a write on another instance already sees it.
  */
-export async function ownerSnapshot(app: FastifyInstance, tenantId: number): Promise<MenuSnapshot> {
+/** The menu as diners see it now (flagged translations left out), read after the tenant's latest write. */
+export async function dinerSnapshot(app: FastifyInstance, tenantId: number): Promise<MenuSnapshot> {
   await app.tenants.reload(tenantId);
   const tenant = app.tenants.get(tenantId);
   if (!tenant) throw new Error(`tenant ${tenantId} vanished`);
   return app.snapshots.get(tenant);
+}
+
+export async function ownerSnapshot(app: FastifyInstance, tenantId: number): Promise<MenuSnapshot> {
+  const snapshot = await dinerSnapshot(app, tenantId);
+  // The stored rows, flagged translations included (diners' snapshot leaves them out).
+  return snapshot.raw ?? snapshot;
 }

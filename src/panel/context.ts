@@ -30,6 +30,8 @@ export interface PanelContext {
    * default-language text changed (features/translations); flagged next to their fields.
    */
   toCheck: ReadonlySet<string>;
+  /** The menu's default language: what diners read in place of a text to check. */
+  menuLocale: string;
 }
 
 function isPanelLocale(value: unknown): value is PanelLocale {

@@ -4,6 +4,7 @@
 // token of an urlencoded form are checked at onRequest, from the headers, before a body is read.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defaultLocaleOf } from '../catalog/snapshot.js';
 import { ForbiddenError } from '../core/errors.js';
 import { checkKeys } from '../features/translations/checks.js';
 import { listChecks } from '../features/translations/repo.js';
@@ -71,6 +72,7 @@ export async function panelContext(
     url: request.url,
     // One small indexed read per signed-in page: the fields' "to check" flags need it before drawing.
     toCheck: session ? checkKeys(await listChecks(app.database.db, request.tenant.id)) : new Set(),
+    menuLocale: defaultLocaleOf(snapshot),
   };
 }
 

@@ -51,7 +51,14 @@ for (const dialect of dialects) {
         page.body,
         /<label for="f-cover_charge_text_en">[^<]*<span class="badge check-flag" id="f-cover_charge_text_en-check">to check<\/span><\/label>/,
       );
-      assert.match(page.body, /id="f-cover_charge_text_en"[^>]*aria-describedby="f-cover_charge_text_en-check"/);
+      assert.match(
+        page.body,
+        /id="f-cover_charge_text_en"[^>]*aria-describedby="f-cover_charge_text_en-check f-cover_charge_text_en-seen"/,
+      );
+      assert.match(
+        page.body,
+        /<p class="hint" id="f-cover_charge_text_en-seen">English diners see the Italian text until you check this\.<\/p>/,
+      );
       assert.match(
         page.body,
         new RegExp(

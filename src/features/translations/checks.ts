@@ -20,7 +20,10 @@ export function checkKeys(rows: CheckKey[]): Set<string> {
 
 /** A key sent back by the panel's "still right" box, or undefined when it is not one. */
 export function parseCheckKey(value: string): CheckKey | undefined {
-  const m = /^(settings|theme|categories|items|types|wineries)\/(\d{1,15})\/([a-z_]{1,64})\/([a-z]{2})$/.exec(value);
+  const m =
+    /^(settings|theme|categories|items|types|wineries)\/(\d{1,15})\/([a-z_]{1,64}|variants\.\d{1,2}\.label)\/([a-z]{2})$/.exec(
+      value,
+    );
   return m ? { resource: m[1], resource_id: Number(m[2]), field: m[3], locale: m[4] } : undefined;
 }
 
@@ -43,18 +46,42 @@ export function checksOf(change: Change, locale: string): { flag: CheckKey[]; cl
   if (change.action !== 'updated' || !change.before || !change.after) return { flag, clear };
   const before = change.before as Record<string, unknown>;
   const after = change.after as Record<string, unknown>;
-  for (const column of Object.keys(after)) {
-    if (!column.endsWith(TRANSLATIONS)) continue;
-    const was = parsed(before[column]);
-    const now = parsed(after[column]);
-    if (!was || !now) continue;
-    const field = column.slice(0, -TRANSLATIONS.length);
+  const compare = (field: string, was: Record<string, string>, now: Record<string, string>) => {
     const key = (l: string): CheckKey => ({ resource: change.resource, resource_id: change.id, field, locale: l });
     const defaultChanged = text(was, locale) !== text(now, locale);
     for (const l of new Set([...Object.keys(was), ...Object.keys(now)])) {
       if (l === locale) continue;
       if (text(was, l) !== text(now, l) || text(now, l) === '') clear.push(key(l));
       else if (defaultChanged) flag.push(key(l));
+    }
+  };
+  for (const column of Object.keys(after)) {
+    if (!column.endsWith(TRANSLATIONS)) continue;
+    const was = parsed(before[column]);
+    const now = parsed(after[column]);
+    if (!was || !now) continue;
+    compare(column.slice(0, -TRANSLATIONS.length), was, now);
+  }
+  // A dish's price labels ("glass", "bottle"), by position: `variants.<n>.label`.
+  if (typeof before.variants === 'string' && typeof after.variants === 'string') {
+    const labels = (json: string) => {
+      try {
+        const list: unknown = JSON.parse(json);
+        return Array.isArray(list)
+          ? list.map((v) => (v && typeof v === 'object' && v.label && typeof v.label === 'object' ? v.label : {}))
+          : [];
+      } catch {
+        return [];
+      }
+    };
+    const was = labels(before.variants);
+    const now = labels(after.variants);
+    for (let i = 0; i < Math.min(was.length, now.length); i++) compare(`variants.${i}.label`, was[i], now[i]);
+    // A price taken away: its flags go (a later price moving into its place starts unflagged).
+    for (let i = now.length; i < was.length; i++) {
+      for (const l of Object.keys(was[i])) {
+        clear.push({ resource: change.resource, resource_id: change.id, field: `variants.${i}.label`, locale: l });
+      }
     }
   }
   return { flag, clear };

@@ -98,11 +98,14 @@ export interface CheckedRow {
 function toCheck(ctx: PanelContext, id: string, key: string | undefined) {
   if (!key || !ctx.toCheck.has(key)) return { badge: html``, box: html``, describedBy: '' };
   const mt = menuTexts(ctx.locale);
-  const box = html`<div class="check still-right"><input${attrs({ id: `${id}-still`, name: STILL_RIGHT, type: 'checkbox', value: key })}><label for="${id}-still">${mt.stillRight}</label></div>`;
+  // Diners in that language read the default language's current text until it is checked.
+  const locale = key.slice(key.lastIndexOf('/') + 1);
+  const seen = mt.dinersSeeDefault(languageName(ctx, locale), languageName(ctx, ctx.menuLocale));
+  const box = html`<p class="hint" id="${id}-seen">${seen}</p><div class="check still-right"><input${attrs({ id: `${id}-still`, name: STILL_RIGHT, type: 'checkbox', value: key })}><label for="${id}-still">${mt.stillRight}</label></div>`;
   return {
     badge: html` <span class="badge check-flag" id="${id}-check">${mt.toCheck}</span>`,
     box,
-    describedBy: `${id}-check`,
+    describedBy: `${id}-check ${id}-seen`,
   };
 }
 

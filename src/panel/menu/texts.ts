@@ -58,6 +58,8 @@ const en = {
   missing: 'missing',
   toCheck: 'to check',
   stillRight: 'Checked: still right after the change in the default language',
+  dinersSeeDefault: (language: string, menuLanguage: string) =>
+    `${language} diners see the ${menuLanguage} text until you check this.`,
   missingTranslations: (locales: string) => `Translation missing: ${locales}`,
   recommendedBadge: 'recommended',
   // Field labels.
@@ -210,6 +212,8 @@ const it: MenuTexts = {
   missing: 'mancante',
   toCheck: 'da controllare',
   stillRight: 'Controllato: ancora giusto dopo la modifica nella lingua principale',
+  dinersSeeDefault: (language: string, menuLanguage: string) =>
+    `Chi legge in ${language.toLowerCase()} vede il testo in ${menuLanguage.toLowerCase()} finché non lo controlli.`,
   missingTranslations: (locales) => `Traduzione mancante: ${locales}`,
   recommendedBadge: 'consigliato',
   name: 'Nome',

@@ -74,6 +74,7 @@ async function contextFor(app: FastifyInstance, request: FastifyRequest, reply: 
       session: undefined,
       csrf: '',
       toCheck: new Set(),
+      menuLocale: 'it',
       url: request.url,
     };
     return fallback;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
-import { ownerSnapshot } from '../../catalog/write.js';
+import { dinerSnapshot } from '../../catalog/write.js';
 import { publicAddress } from '../../config.js';
 import { menuData } from '../../features/menu/compose.js';
 import { pageImages, renderMenuPage } from '../../features/page/render.js';
@@ -39,7 +39,8 @@ export function previewPolicy(html: string): string {
 
 export function registerPreview(app: FastifyInstance): void {
   app.get('/theme/preview', { config: { panelAccess: 'owner' } }, async (request, reply) => {
-    const snapshot = await ownerSnapshot(app, request.tenant.id);
+    // What diners see: a translation flagged "to check" shows the default language's text.
+    const snapshot = await dinerSnapshot(app, request.tenant.id);
     const locale = defaultLocaleOf(snapshot);
     const data = menuData(snapshot, app.snapshots.openKey(snapshot, snapshot.settings.timezone), locale);
     // Fields that fail the API's rules keep their saved value: the preview never shows what cannot be saved.
