@@ -95,7 +95,7 @@ for (const dialect of dialects) {
       assert.deepEqual(await dishState(other.id), otherBefore, 'the other restaurant is untouched');
     });
 
-    test('an untouched export saved by a spreadsheet library as UTF-8, UTF-8 with BOM, UTF-16LE (BOM) and Windows-1252 with ; changes nothing', async () => {
+    test('an untouched export saved by a spreadsheet library as UTF-8, UTF-8 with BOM, UTF-16LE (BOM, tabs) and Windows-1252 with ; changes nothing', async () => {
       const r = await accented();
       const workbook = await workbookOf((await r.admin('GET', '/menu/export.xlsx')).rawPayload);
       const before = await dishState(r.id);
@@ -106,7 +106,8 @@ for (const dialect of dialects) {
       const files: Record<string, Buffer> = {
         'UTF-8': Buffer.from(await csvOf(','), 'utf8'),
         'UTF-8 BOM': Buffer.concat([BOM, Buffer.from(await csvOf(','), 'utf8')]),
-        'UTF-16LE': iconv.encode(await csvOf(','), 'utf-16le', { addBOM: true }),
+        // Excel's "Unicode text": UTF-16LE with a byte order mark, tab-separated.
+        'UTF-16LE tab': iconv.encode(await csvOf('\t'), 'utf-16le', { addBOM: true }),
         'Windows-1252 ;': iconv.encode(await csvOf(';'), 'windows-1252'),
       };
       for (const [name, bytes] of Object.entries(files)) {

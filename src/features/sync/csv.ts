@@ -1,7 +1,8 @@
 // The dishes as CSV (the table of sheet.ts), read and written by csv-parse / csv-stringify. Export
 // writes UTF-8 with a byte order mark (without it Excel reads UTF-8 as Windows-1252: "ragÃ¹"), and
 // `,` or `;` (Italian Excel expects `;` and 12,50); import takes the bytes in any encoding a
-// spreadsheet writes (encoding.ts), finds which delimiter the header uses, and names errors by the
+// spreadsheet writes (encoding.ts), finds which delimiter the header uses (`,`, `;`, or the tab of
+// Excel's UTF-16 "Unicode text"), and names errors by the
 // spreadsheet's row number (the header is row 1; a quoted line break stays in its row).
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
@@ -22,6 +23,8 @@ import {
 } from './sheet.js';
 
 export type Delimiter = ',' | ';';
+/** What a header may be separated by: also the tab of Excel's "Unicode text" (UTF-16, tab-separated). */
+export type ReadDelimiter = Delimiter | '\t';
 export const CSV_COLUMNS = DISH_COLUMNS;
 /** Errors of a document made from a CSV, named by its row. */
 export const csvIssues = sheetIssues;
@@ -48,14 +51,15 @@ export function exportCsv(snapshot: MenuSnapshot, delimiter: Delimiter): Buffer 
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
 }
 
-/** `,` or `;`, whichever the header line uses more (outside quotes). */
-export function detectDelimiter(text: string): Delimiter {
+/** `,`, `;` or a tab, whichever the header line uses most (`,` when none). */
+export function detectDelimiter(text: string): ReadDelimiter {
   const header = text.slice(0, text.search(/\r?\n|$/));
-  return (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const count = (d: string) => header.split(d).length - 1;
+  return ([';', '\t'] as const).reduce<ReadDelimiter>((best, d) => (count(d) > count(best) ? d : best), ',');
 }
 
 /** RFC 4180 records (quoted fields may hold the delimiter, quotes and line breaks); rows of blank cells left out. */
-export function parseCsv(text: string, delimiter: Delimiter): SheetRow[] {
+export function parseCsv(text: string, delimiter: ReadDelimiter): SheetRow[] {
   let records: string[][];
   try {
     records = parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: false });
