@@ -21,7 +21,12 @@ import { recordTranslationChecks } from './features/translations/checks.js';
 import { WebhookDispatcher } from './features/webhooks/dispatcher.js';
 import { outboxListener } from './features/webhooks/outbox.js';
 import { decorateClient } from './http/client-key.js';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import {
+  answerWhileStopping,
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandling,
+} from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { TRUST_ALL_WARNING, trustFunction } from './http/trust-proxy.js';
 import { registerValidation } from './http/validator.js';
@@ -32,6 +37,7 @@ import { registerSwagger } from './plugins/swagger.js';
 import { tenantPlugin } from './plugins/tenant.js';
 import { registerRoutes } from './routes.js';
 import { type Announcer, openAnnouncer } from './runtime/announcements.js';
+import { ConnectionDrain } from './runtime/drain.js';
 import { type Mailer, openMailer } from './runtime/mailer.js';
 import { keepTickObjectShape } from './runtime/tick-shape.js';
 import { WorkerPool } from './runtime/worker-pool.js';
@@ -50,6 +56,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Jobs too heavy for the request thread (table-card PDFs): runtime/worker-pool.ts. */
     jobs: WorkerPool;
+    /** The HTTP server's connections, drained on SIGTERM by server.ts (runtime/drain.ts). */
+    drain: ConnectionDrain;
   }
 }
 
@@ -169,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const documents = new DocumentCache(budget, { disk });
   const counters = options.counters ?? counterStore(config);
   let open = true;
+  let drain: ConnectionDrain | undefined;
   const fastPathCounts: FastPathCounts = { ok: 0, notModified: 0 };
   const fastPath = menuFastPath({
     counts: fastPathCounts,
@@ -184,8 +193,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Cached /menu documents are answered before Fastify (see src/features/menu/fast-path.ts).
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
+        // Stopping (SIGTERM): a request on a kept-alive connection gets 503 + Connection: close.
+        if (drain?.draining) return answerWhileStopping(req, res);
         if (!fastPath(req, res)) handler(req, res);
       });
+      drain = new ConnectionDrain(server);
       // Fastify applies its own default (72 s) only to servers it creates itself.
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;
@@ -214,6 +226,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
+  // serverFactory ran inside Fastify(): the drain watches the server it made.
+  app.decorate('drain', drain as ConnectionDrain);
   decorateClient(app, config.ipv6PrefixLength);
   if (config.trustProxy === true) app.log.warn(TRUST_ALL_WARNING);
   app.decorate('database', database);

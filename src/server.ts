@@ -4,10 +4,12 @@
 // announcements, when there is no Redis), replaces a worker that dies and stops them all on
 // SIGTERM/SIGINT.
 import cluster, { type Worker } from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
 import { assertMigrated, migrateToLatest } from './db/migrate.js';
+import { answerWhileStopping } from './http/error-handler.js';
 import { IpcCounterStore, serveCounters } from './plugins/ipc-counters.js';
 import { seedDemo } from './seed/demo.js';
 
@@ -34,14 +36,7 @@ export async function serve(
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Requests in flight are finished first (the HTTP server closes before the app's own close
-    // hooks run, so the analytics writer's last flush comes after them); one that hangs must not
-    // hold the process forever.
-    setTimeout(() => {
-      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still in flight after the grace period; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    await app.close();
+    await drainAndClose(app);
     await database.close();
     process.exit(0);
   };
@@ -117,7 +112,7 @@ async function serveWorker(config: Config): Promise<void> {
   const close = async () => {
     if (closing) return;
     closing = true;
-    await app.close();
+    await drainAndClose(app);
     await database.close();
     process.exit(0);
   };
@@ -133,6 +128,33 @@ async function serveWorker(config: Config): Promise<void> {
 
 /** How long a stopping worker may finish its requests before it is killed. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** When, within the grace, what is still running is cancelled and answered 503. */
+const CANCEL_AFTER_MS = 7_000;
+
+/**
+ * Stops serving without losing a request (runtime/drain.ts): no new connection is accepted, the
+ * requests in flight are answered, a new request on a kept-alive connection gets 503 with
+ * `Connection: close`, idle connections are closed once quiet. What still runs after
+ * CANCEL_AFTER_MS (a long job) is cancelled: the job pool refuses its jobs, the unanswered get a
+ * 503, every connection is closed; then the app's own close hooks run (the analytics writer's
+ * last flush) and the caller exits 0. Only if even that hangs is the process ended with code 1.
+ */
+async function drainAndClose(app: FastifyInstance): Promise<void> {
+  app.drain.start();
+  const cancel = setTimeout(() => {
+    app.log.warn({ open: app.drain.open }, 'requests still in flight; cancelling them');
+    void app.jobs.close();
+    // Let the handlers answer their refused jobs, then answer what is left.
+    setTimeout(() => app.drain.abort((res) => answerWhileStopping(res.req, res)), 500).unref();
+  }, CANCEL_AFTER_MS);
+  cancel.unref();
+  setTimeout(() => {
+    app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'still closing after the grace period; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  await app.close();
+  clearTimeout(cancel);
+}
 
 async function servePrimary(config: Config, write: (text: string) => unknown): Promise<void> {
   const counts = serveCounters();

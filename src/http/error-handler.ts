@@ -1,7 +1,7 @@
 // The one place errors become responses: typed domain errors, Fastify's own errors (router and
 // parser errors included), and the unexpected ones (logged with context, answered 500 without
 // their text). Every error answer leaves here: the JSON envelope, or the branded HTML 404.
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
@@ -240,3 +240,29 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
       body,
   );
 }
+
+/**
+ * The answer to a request the server will not run because it is stopping (runtime/drain.ts): 503
+ * with `Connection: close` and `Retry-After`, the envelope under /api, a short page elsewhere, in
+ * the request's language. Written on the raw response, before routing.
+ */
+export function answerWhileStopping(req: IncomingMessage, res: ServerResponse): void {
+  const locale = messageLocale(req.headers['accept-language']);
+  const message = formatMessage(locale, 'service_unavailable', {});
+  const api = (req.url ?? '').startsWith('/api/');
+  const body = api
+    ? JSON.stringify(errorBody(locale, 'service_unavailable'))
+    : `<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>503</title><p>${message}</p></html>`;
+  res.writeHead(503, {
+    'content-type': api ? 'application/json; charset=utf-8' : HTML_TYPE,
+    'content-length': Buffer.byteLength(body),
+    'retry-after': String(STOPPING_RETRY_AFTER_SECONDS),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    connection: 'close',
+  });
+  res.end(body);
+}
+
+/** Another instance (or this one, restarted) takes the request within a second or two. */
+const STOPPING_RETRY_AFTER_SECONDS = 2;

@@ -1,6 +1,8 @@
 // SIGTERM on the real server (issue 24 point 7): a request in flight when the signal arrives is
 // finished and answered, the analytics events accepted (202) and still queued are stored before
-// the process exits 0, and the other restaurant is untouched.
+// the process exits 0, and the other restaurant is untouched. Issue 30 point 5: kept-alive clients
+// under load lose no request (each is answered, 200 or 503 with Connection: close; only a new
+// connection after the listener closed is refused), and an idle kept-alive connection is closed.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -163,6 +165,170 @@ for (const dialect of dialects) {
         assert.equal(Number(other.n), 0, 'nothing stored for the other restaurant');
       } finally {
         await check.close();
+      }
+    });
+
+    test('kept-alive clients under load: every request sent on an open connection is answered, none reset; exit 0', async (t) => {
+      const output = { text: '' };
+      const child = spawn(process.execPath, [BIN, 'serve'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...database.env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          LOG_FORMAT: 'json',
+          PUBLIC_RATE_LIMIT: '0',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      child.stdout!.on('data', (d) => (output.text += d));
+      const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      try {
+        const port = Number((await waitFor(child, output, /listening on 127\.0\.0\.1:(\d+)/))[1]);
+        // Ten clients, each on its own kept-alive connection, one request after another: the
+        // cached menu (the fast path), the restaurant, the page and a panel page (a redirect).
+        const paths = ['/api/v1/menu/en', '/api/v1/restaurant', '/', '/admin/menu'];
+        const tally = new Map<string, number>();
+        const note = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
+        let notClosed = 0;
+        let signalled = false;
+        const client = async (n: number) => {
+          const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+          try {
+            for (let i = 0; ; i++) {
+              const outcome = await new Promise<{ status?: number; close?: boolean; code?: string; reused: boolean }>(
+                (resolve) => {
+                  const req = http.request(
+                    {
+                      host: '127.0.0.1',
+                      port,
+                      path: paths[(n + i) % paths.length],
+                      agent,
+                      headers: { host: 'alpha.localhost' },
+                    },
+                    (res) => {
+                      res.resume();
+                      res.on('end', () =>
+                        resolve({
+                          status: res.statusCode,
+                          close: res.headers.connection === 'close',
+                          reused: req.reusedSocket,
+                        }),
+                      );
+                    },
+                  );
+                  req.on('error', (err: NodeJS.ErrnoException) =>
+                    resolve({ code: err.code ?? err.message, reused: req.reusedSocket }),
+                  );
+                  req.end();
+                },
+              );
+              if (outcome.code) {
+                // A new connection once the listener is closed is refused: the request was never sent.
+                note(
+                  outcome.code === 'ECONNREFUSED' && !outcome.reused
+                    ? 'refused (new connection)'
+                    : `LOST ${outcome.code}`,
+                );
+                return;
+              }
+              note(String(outcome.status));
+              if (outcome.status === 503 && !outcome.close) notClosed++;
+              if (!signalled && i > 200) return;
+            }
+          } finally {
+            agent.destroy();
+          }
+        };
+        const clients = Array.from({ length: 10 }, (_, n) => client(n));
+        // An idle kept-alive connection, opened before the signal and never used again.
+        const idle = new http.Agent({ keepAlive: true });
+        const idleSocket = new Promise<void>((resolve) => {
+          const req = http.request(
+            { host: '127.0.0.1', port, path: '/api/v1/restaurant', agent: idle, headers: { host: 'alpha.localhost' } },
+            (res) => {
+              res.resume();
+              res.on('end', () => {
+                // Back in the agent's pool: the server must close it.
+                setImmediate(() => {
+                  const socket = Object.values(idle.freeSockets).flat()[0];
+                  if (!socket) return resolve();
+                  socket.once('close', () => resolve());
+                });
+              });
+            },
+          );
+          req.end();
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        signalled = true;
+        child.kill('SIGTERM');
+        await Promise.all(clients);
+        await idleSocket;
+        idle.destroy();
+        const code = await exit;
+        t.diagnostic(`answers under SIGTERM: ${[...tally].map(([k, v]) => `${k} x${v}`).join(', ')}`);
+        assert.equal(code, 0, output.text.slice(-2000));
+        assert.deepEqual(
+          [...tally.keys()].filter((k) => k.startsWith('LOST')),
+          [],
+          'no request lost',
+        );
+        assert.ok((tally.get('503') ?? 0) > 0 || (tally.get('refused (new connection)') ?? 0) > 0);
+        assert.equal(notClosed, 0, 'every 503 closes its connection');
+        assert.match(output.text, /"msg":"shutting down"/);
+        // Drained, the idle connection included, without the cancelling at the end of the grace.
+        assert.doesNotMatch(output.text, /cancelling them/);
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+    });
+
+    test('a request that never ends is cancelled at the end of the grace: answered 503, the process exits 0', async (t) => {
+      const output = { text: '' };
+      const child = spawn(process.execPath, [BIN, 'serve'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...database.env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          LOG_FORMAT: 'json',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      child.stdout!.on('data', (d) => (output.text += d));
+      const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      try {
+        const port = Number((await waitFor(child, output, /listening on 127\.0\.0\.1:(\d+)/))[1]);
+        // Half a body, the rest never sent: the request stays in flight however long the server waits.
+        const stuck = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/analytics/events',
+          headers: { host: 'alpha.localhost', 'content-type': 'application/json', 'content-length': '1000' },
+        });
+        const answered = new Promise<{ status?: number; code?: string }>((resolve) => {
+          stuck.on('response', (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode }));
+          });
+          stuck.on('error', (err: NodeJS.ErrnoException) => resolve({ code: err.code }));
+        });
+        stuck.write('{"events":[');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const started = Date.now();
+        child.kill('SIGTERM');
+        const res = await answered;
+        const code = await exit;
+        t.diagnostic(`the stuck request: ${JSON.stringify(res)}; exit ${code} after ${Date.now() - started} ms`);
+        assert.equal(res.status, 503, JSON.stringify(res));
+        assert.equal(code, 0, output.text.slice(-2000));
+        assert.match(output.text, /cancelling them/);
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
       }
     });
   });
