@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createUser } from '../../src/accounts/users/service.js';
 import { exportTenant } from '../../src/backup/tenant.js';
+import { tokenFor } from '../admin/tokens.js';
 import { dialects } from '../helper.js';
 import type { PanelClient } from '../panel/client.js';
 import { type PanelBed, panelBed } from '../panel/setup.js';
@@ -214,6 +215,65 @@ for (const dialect of dialects) {
         assert.ok([400, 413].includes(res.statusCode), `${r.path}: ${res.statusCode}`);
         assert.ok(pulled.bytes < 2 * MiB, `${r.path}: ${pulled.bytes} bytes read of 19 MiB`);
       }
+    });
+
+    test('the API reads a body only after the token: 401 without one, 413 from a declared length, 400/415 for a broken body', async () => {
+      const token = await tokenFor(bed.db.db, bed.alpha);
+      const dish = routes[3].path.split('/')[4];
+      const api = async (
+        method: 'PUT' | 'POST',
+        url: string,
+        body: Buffer | Readable,
+        headers: Record<string, string>,
+      ) => {
+        cases++;
+        const res = await bed.app.inject({
+          method,
+          url,
+          headers: { host: 'alpha.localhost', ...headers },
+          payload: body,
+        });
+        assert.ok(res.statusCode < 500, `${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        assert.equal(res.json().success, false, `${url}: the envelope`);
+        return res.statusCode;
+      };
+      const before = await stored();
+      const big = () => endlessField('xYz', '', 19 * MiB);
+      // No token: refused from the headers, whatever follows.
+      for (const [method, url, type] of [
+        ['PUT', `/api/v1/admin/items/${dish}/image`, 'image/png'],
+        ['PUT', '/api/v1/admin/menu', 'application/json'],
+        ['PUT', '/api/v1/admin/menu', 'text/csv'],
+        ['POST', '/api/v1/admin/categories', 'application/json'],
+      ] as const) {
+        const { stream, pulled } = big();
+        assert.equal(await api(method, url, stream, { 'content-type': type }), 401, url);
+        assert.ok(pulled.bytes < 2 * MiB, `${url}: ${pulled.bytes} bytes read without a token`);
+      }
+      const auth = { authorization: `Bearer ${token}` };
+      assert.equal(
+        await api('PUT', '/api/v1/admin/menu', Readable.from([Buffer.from('{')]), {
+          ...auth,
+          'content-type': 'application/json',
+          'content-length': String(30 * MiB),
+        }),
+        413,
+      );
+      assert.equal(
+        await api('PUT', '/api/v1/admin/menu', Buffer.from('{"sections": ['), {
+          ...auth,
+          'content-type': 'application/json',
+        }),
+        400,
+      );
+      assert.equal(
+        await api('POST', '/api/v1/admin/categories', multipart('xYz', [{ name: 'a', value: 'b' }]), {
+          ...auth,
+          'content-type': 'multipart/form-data; boundary=xYz',
+        }),
+        415,
+      );
+      assert.deepEqual(await stored(), before, 'nothing written');
     });
 
     test('broken bodies (generated, fixed seed): a 400/403/413/422 page, never a 500, nothing written', async () => {
