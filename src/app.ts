@@ -16,6 +16,7 @@ import { recordAudit } from './features/audit/record.js';
 import { DiskTier, workerDirectory } from './features/menu/disk-tier.js';
 import { DocumentCache } from './features/menu/document.js';
 import { menuFastPath } from './features/menu/fast-path.js';
+import { LiveHub, registerLive } from './features/menu/live.js';
 import type { FastPathCounts } from './features/ops/metrics.js';
 import { recordTranslationChecks } from './features/translations/checks.js';
 import { WebhookDispatcher } from './features/webhooks/dispatcher.js';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     jobs: WorkerPool;
     /** The HTTP server's connections, drained on SIGTERM by server.ts (runtime/drain.ts). */
     drain: ConnectionDrain;
+    /** The open live-update streams of this instance (features/menu/live.ts). */
+    live: LiveHub;
   }
 }
 
@@ -131,10 +134,13 @@ function wireDirectory(
   snapshots: SnapshotStore,
   documents: DocumentCache,
   database: DbHandle,
+  /** Open menu pages are told (features/menu/live.ts). */
+  liveChanged: (tenantId: number) => void,
 ): void {
   directory.onChange = (tenantId) => {
     snapshots.forget(tenantId);
     documents.forget(tenantId);
+    liveChanged(tenantId);
   };
   if (database.dialect !== 'sqlite') return;
   // Commits of other processes move data_version; this connection's own writes move total_changes().
@@ -244,15 +250,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // (whether the menu is online, its time zone, default locale).
   const reload = (tenantId: number) =>
     directory.reload(tenantId).catch((err) => app.log.warn({ err, tenantId }, 'tenant reload failed'));
+  // Open menu pages learn of every change (features/menu/live.ts).
+  const live = new LiveHub();
+  app.decorate('live', live);
+  const liveChanges = registerLive(app, live, directory);
   menuWriter.listen({
     afterCommit: (tenantId, version, changes) => {
       directory.noteMenuVersion(tenantId, version);
       void reload(tenantId);
+      const items = [...new Set(changes.filter((c) => c.resource === 'items').map((c) => c.id))].slice(0, 100);
       announcer.announce({
         tenantId,
         kind: changes.some((c) => c.resource === 'settings') ? 'tenant' : 'menu',
         version,
+        ...(items.length > 0 ? { items } : {}),
       });
+      // The directory's change above has started the event; these are its dishes.
+      liveChanges.changed(tenantId, items);
     },
   });
   app.decorate('announcer', announcer);
@@ -263,7 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('jobs', jobs);
   // A job still running when the server stops is abandoned: its request answers 503.
   app.addHook('onClose', async () => jobs.close());
-  wireDirectory(directory, snapshots, documents, database);
+  wireDirectory(directory, snapshots, documents, database, liveChanges.changed);
   app.decorate('menuWriter', menuWriter);
   // Webhooks: the outbox row is written with the change; the first attempt leaves right after the commit.
   const webhooks = new WebhookDispatcher(database.db, app.log, {
@@ -311,6 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         if (a.kind === 'created') return directory.tenantCreated();
         if (!directory.get(a.tenantId)) return; // not served here yet: nothing to refresh
         if (a.version !== undefined) directory.noteMenuVersion(a.tenantId, a.version);
+        liveChanges.changed(a.tenantId, a.items);
         void reload(a.tenantId);
       })
       .catch((err) =>

@@ -5,6 +5,7 @@ import { registerAnalyticsReports } from './features/analytics/admin.js';
 import { ingestRoutes } from './features/analytics/ingest.js';
 import { registerAuditLog } from './features/audit/admin.js';
 import { docsRoutes } from './features/docs/routes.js';
+import { liveRoutes } from './features/menu/live.js';
 import { menuRoutes } from './features/menu/routes.js';
 import type { FastPathCounts } from './features/ops/metrics.js';
 import { opsRoutes } from './features/ops/routes.js';
@@ -71,6 +72,8 @@ export async function registerRoutes(
         await pub.register(dietaryRoutes);
         await pub.register(ingestRoutes, { now });
       });
+      // Live-update streams: public, but outside the per-request rate limit (one stream per page).
+      await api.register(liveRoutes, { hub: app.live });
       await api.register(
         async (admin) => {
           // Rate limit first (it also slows token guessing), then authentication and scope.

@@ -16,6 +16,8 @@ export interface Announcement {
    */
   kind: 'menu' | 'tenant' | 'created';
   version?: number;
+  /** Dishes the write changed (at most 100; open menu pages are told which, features/menu/live.ts). */
+  items?: number[];
 }
 
 export type AnnouncementTransport = 'redis' | 'postgres' | 'cluster' | 'none';
@@ -55,6 +57,9 @@ function parse(raw: string, origin: string): Announcement | undefined {
       tenantId: wire.tenantId,
       kind: wire.kind,
       ...(typeof wire.version === 'number' ? { version: wire.version } : {}),
+      ...(Array.isArray(wire.items) && wire.items.every((i) => Number.isSafeInteger(i))
+        ? { items: wire.items.slice(0, 100) }
+        : {}),
     };
   } catch {
     return undefined;
