@@ -2,6 +2,7 @@
 // listeners: what every service uses instead of the bare row operations of db/menu-rows.
 
 import type { FieldIssue } from '../core/errors.js';
+import type { Db } from '../db/connect.js';
 import {
   deleteRow,
   insertRow,
@@ -62,6 +63,13 @@ export async function removeRow(w: MenuWrite, table: MenuTable, id: number): Pro
 }
 
 /**
+ * The restaurant's default language, read once per transaction: a whole-menu import checks
+ * thousands of rows in one. No write changes the default language and menu rows in one transaction
+ * (settings are written on their own), so the first reading holds for the whole transaction.
+ */
+const defaultLocales = new WeakMap<Db, Map<number, Promise<string>>>();
+
+/**
  * The translation a write must carry: the text in the restaurant's default locale (`name.it` for
  * the usual Italian restaurant, `name.de` for a German one). Checked on a create, and on an update
  * that sends the field; rows written before a change of default locale stay as they are.
@@ -73,7 +81,14 @@ export async function defaultTextIssues(
   creating: boolean,
 ): Promise<FieldIssue[]> {
   if (value === undefined && !creating) return [];
-  const locale = await storedDefaultLocale(w.trx, w.tenantId);
+  const known = defaultLocales.get(w.trx) ?? new Map<number, Promise<string>>();
+  defaultLocales.set(w.trx, known);
+  const locale = known.get(w.tenantId) ?? storedDefaultLocale(w.trx, w.tenantId);
+  known.set(w.tenantId, locale);
+  return issuesOf(field, value, await locale);
+}
+
+function issuesOf(field: string, value: Partial<Record<string, string>> | undefined, locale: string): FieldIssue[] {
   const text = value?.[locale];
   return typeof text === 'string' && text.length > 0 ? [] : [{ field: `${field}.${locale}`, rule: 'required' }];
 }

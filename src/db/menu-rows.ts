@@ -180,6 +180,23 @@ export async function deletedSince(db: Db, tenantId: number, table: MenuTable, s
 }
 
 /** Ids of every row of `table` in this tenant, oldest first. */
+/** Every row's id and external id (a whole-menu import matches its rows against these, without a query per row). */
+export async function idsAndExternalIds(
+  db: Db,
+  table: MenuTable,
+  tenantId: number,
+): Promise<{ id: number; external_id: string | null }[]> {
+  const rows = await loose(db)
+    .selectFrom(table)
+    .select(['id', 'external_id'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  return rows.map((r: { id: number | string; external_id: string | null }) => ({
+    id: Number(r.id),
+    external_id: r.external_id,
+  }));
+}
+
 export async function allIds(db: Db, table: MenuTable, tenantId: number): Promise<number[]> {
   const rows = await loose(db).selectFrom(table).select('id').where('tenant_id', '=', tenantId).orderBy('id').execute();
   return rows.map((r: { id: number | string }) => Number(r.id));

@@ -10,7 +10,14 @@ import type { TObject } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type Actor, type Change, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
-import { allIds, findByExternalId, findRow, type MenuRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
+import {
+  allIds,
+  findByExternalId,
+  findRow,
+  idsAndExternalIds,
+  type MenuTable,
+  setExternalId,
+} from '../../db/menu-rows.js';
 import { validate } from '../../http/validator.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
 import { createItem, deleteItem, ItemInput, updateItem } from '../../resources/items/service.js';
@@ -111,16 +118,45 @@ class Sync {
   }
 
   /** The row the document means, by external_id, else id; undefined for a new one. */
-  private async match<T extends MenuTable>(kind: Kind, table: T, row: { id?: number; external_id?: string | null }) {
-    let found: MenuRow<T> | undefined;
-    if (typeof row.external_id === 'string')
-      found = await findByExternalId(this.w.trx, table, this.w.tenantId, row.external_id);
-    if (!found && typeof row.id === 'number') {
-      found = await findRow(this.w.trx, table, this.w.tenantId, row.id);
-      // A row matched by id that another document row already claimed by external_id is not matched twice.
-      if (found && this.seen[kind].touched.has((found as { id: number }).id)) found = undefined;
+  private async match(kind: Kind, row: { id?: number; external_id?: string | null }) {
+    const known = await this.known(kind);
+    let found: { id: number; external_id: string | null } | undefined;
+    if (typeof row.external_id === 'string') {
+      const id = known.byExternalId.get(row.external_id);
+      if (id !== undefined) found = { id, external_id: row.external_id };
     }
-    return found as (MenuRow<T> & { id: number; external_id: string | null }) | undefined;
+    // A row matched by id that another document row already claimed by external_id is not matched twice.
+    if (!found && typeof row.id === 'number' && known.byId.has(row.id) && !this.seen[kind].touched.has(row.id)) {
+      found = { id: row.id, external_id: known.byId.get(row.id) ?? null };
+    }
+    return found;
+  }
+
+  /**
+   * The restaurant's rows of `kind` by id and by external id, read once and kept current as this
+   * write creates rows and sets external ids (matching 2,000 dishes is then no query per dish).
+   */
+  private readonly index: Partial<
+    Record<Kind, { byId: Map<number, string | null>; byExternalId: Map<string, number> }>
+  > = {};
+  private async known(kind: Kind) {
+    let known = this.index[kind];
+    if (!known) {
+      const rows = await idsAndExternalIds(this.w.trx, TABLE[kind], this.w.tenantId);
+      known = {
+        byId: new Map(rows.map((r) => [r.id, r.external_id])),
+        byExternalId: new Map(rows.flatMap((r) => (r.external_id === null ? [] : [[r.external_id, r.id] as const]))),
+      };
+      this.index[kind] = known;
+    }
+    return known;
+  }
+  private noteExternalId(kind: Kind, id: number, before: string | null, after: string | null) {
+    const known = this.index[kind];
+    if (!known) return;
+    if (before !== null && known.byExternalId.get(before) === id) known.byExternalId.delete(before);
+    if (after !== null) known.byExternalId.set(after, id);
+    known.byId.set(id, after);
   }
 
   /**
@@ -149,7 +185,7 @@ class Sync {
       for (const issue of checked.issues) this.issues.push({ ...issue, field: `${path}.${bracketed(issue.field)}` });
       return undefined;
     }
-    const existing = await this.match(kind, table, doc);
+    const existing = await this.match(kind, doc);
     this.current = [];
     let id: number;
     try {
@@ -158,6 +194,7 @@ class Sync {
         await write.update(this.w, id, checked.value as I);
       } else {
         id = await write.create(this.w, checked.value as I);
+        this.noteExternalId(kind, id, null, null);
       }
       const externalId = doc.external_id;
       if (externalId !== undefined && (existing?.external_id ?? null) !== externalId) {
@@ -170,6 +207,7 @@ class Sync {
         } else {
           const before = await findRow(this.w.trx, table, this.w.tenantId, id);
           await setExternalId(this.w.trx, table, this.w.tenantId, id, externalId);
+          this.noteExternalId(kind, id, existing?.external_id ?? null, externalId);
           this.w.record({
             resource: table,
             id,
