@@ -23,6 +23,7 @@ import * as passwordResets from './migrations/2026112604_password_resets.js';
 import * as webhookResponseTime from './migrations/2026112611_webhook_response_time.js';
 import * as translationChecks from './migrations/2026112620_translation_checks.js';
 import * as importDrafts from './migrations/2026112830_import_drafts.js';
+import * as analyticsEventIds from './migrations/2026112840_analytics_event_ids.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026112604_password_resets': passwordResets,
   '2026112620_translation_checks': translationChecks,
   '2026112830_import_drafts': importDrafts,
+  '2026112840_analytics_event_ids': analyticsEventIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -269,6 +269,8 @@ export interface AnalyticsEventTable {
   query: string | null;
   /** The table from the QR code (?table=12), or null. */
   table_label: Generated<string | null>;
+  /** The page's own id of the event (a resent event is stored once), or null. */
+  event_id: Generated<string | null>;
 }
 
 export interface AnalyticsDailyTable {

@@ -61,6 +61,39 @@ for (const dialect of dialects) {
       assert.ok(!Object.keys(rows[0]).some((k) => /ip|addr|agent/i.test(k)), 'no client address is stored');
     });
 
+    test('events sent again after being offline (same event_id) are stored and counted once; beta apart', async () => {
+      const batch = {
+        events: [
+          { type: 'menu_view', event_id: 'offline-aaaa-1', session_id: 'visit-9', occurred_at: '2026-11-21T11:00:00Z' },
+          { type: 'menu_view', event_id: 'offline-aaaa-2', session_id: 'visit-9', occurred_at: '2026-11-21T11:01:00Z' },
+          { type: 'menu_view', event_id: 'offline-aaaa-2', session_id: 'visit-9', occurred_at: '2026-11-21T11:01:00Z' },
+        ],
+      };
+      const views = async (slug: string) => {
+        const tenant = (await t.app.tenants.lookup(`${slug}.localhost`))!;
+        const row = await t.db.db
+          .selectFrom('analytics_daily')
+          .select('menu_views')
+          .where('tenant_id', '=', tenant.id)
+          .where('day', '=', '2026-11-21')
+          .executeTakeFirst();
+        return Number(row?.menu_views ?? 0);
+      };
+      const before = await views('alpha');
+      const beforeBeta = await views('beta');
+      assert.equal((await post('alpha', batch)).statusCode, 202);
+      await t.app.analytics.flush();
+      assert.equal((await post('alpha', batch)).statusCode, 202);
+      await t.app.analytics.flush();
+      // The same ids at another restaurant are that restaurant's own events.
+      assert.equal((await post('beta', batch)).statusCode, 202);
+      await t.app.analytics.flush();
+      const rows = (await stored('alpha')).filter((r) => r.session_id === 'visit-9');
+      assert.deepEqual(rows.map((r) => r.event_id).sort(), ['offline-aaaa-1', 'offline-aaaa-2']);
+      assert.equal((await views('alpha')) - before, 2, 'the daily count grew by two, not six');
+      assert.equal((await views('beta')) - beforeBeta, 2);
+    });
+
     test('navigator.sendBeacon bodies (text/plain JSON) are accepted', async () => {
       const res = await post('alpha', JSON.stringify({ events: [{ type: 'menu_view', session_id: 'beacon' }] }), {
         'content-type': 'text/plain;charset=UTF-8',

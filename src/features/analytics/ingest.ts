@@ -59,6 +59,8 @@ const Event = Type.Object(
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     // The table from the QR code the diner scanned (?table=12).
     table: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,16}$' })),
+    // The page's own id of the event: sent again (after being offline), it is counted once.
+    event_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,40}$' })),
   },
   { additionalProperties: false },
 );
@@ -125,6 +127,7 @@ export function toStoredEvents(snapshot: MenuSnapshot, events: Event[], now: num
       allergens: e.allergens ? JSON.stringify(e.allergens) : null,
       query: e.query === undefined ? null : normalizeQuery(e.query) || null,
       table_label: e.table ?? null,
+      event_id: e.event_id ?? null,
     };
   });
   if (issues.length > 0) throw new ValidationError(issues);

@@ -4,8 +4,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { AnalyticsDailyTable, AnalyticsEventTable } from '../../db/schema.js';
 
-export type StoredEvent = Omit<AnalyticsEventTable, 'id' | 'tenant_id' | 'table_label'> & {
+export type StoredEvent = Omit<AnalyticsEventTable, 'id' | 'tenant_id' | 'table_label' | 'event_id'> & {
   table_label?: string | null;
+  event_id?: string | null;
 };
 
 const CHUNK = 400;
@@ -53,14 +54,23 @@ async function upsertAdd(db: Db, table: string, key: string[], counters: string[
 }
 
 /** Stores one tenant's batch: raw rows and every rollup, in the caller's transaction. */
-export async function storeEvents(db: Db, tenantId: number, events: StoredEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  for (const part of chunks(events)) {
-    await db
+export async function storeEvents(db: Db, tenantId: number, sent: StoredEvent[]): Promise<void> {
+  // An event sent again (a page that was offline resends what it kept) is stored and counted once:
+  // once per batch here, once ever by the unique (tenant, event_id) index.
+  const ids = new Set<string>();
+  const unique = sent.filter((e) => !e.event_id || (!ids.has(e.event_id) && ids.add(e.event_id)));
+  const stored = new Set<string>();
+  for (const part of chunks(unique)) {
+    const rows = await db
       .insertInto('analytics_events')
       .values(part.map((e) => ({ ...e, tenant_id: tenantId })))
+      .onConflict((oc) => oc.columns(['tenant_id', 'event_id']).doNothing())
+      .returning('event_id')
       .execute();
+    for (const row of rows) if (row.event_id) stored.add(row.event_id);
   }
+  const events = unique.filter((e) => !e.event_id || stored.has(e.event_id));
+  if (events.length === 0) return;
   const daily = new Map<string, DailyCounts>();
   const hourly = new Map<string, number[]>();
   const locales = new Map<string, number[]>();

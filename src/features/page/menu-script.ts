@@ -1,6 +1,10 @@
 // The public page's only script (served as /assets/menu.js): the instant allergen/dietary filter
-// and the search box (the page works without them: the filter is also a GET form), and anonymous
-// analytics events in batches. A random visit id lives in sessionStorage; no cookie, no token,
+// and the search box (the page works without them: the filter is also a GET form), anonymous
+// analytics events in batches (kept while offline and sent later, each with an id the server
+// deduplicates by), live updates (an event of /api/v1/events says the menu changed: the page reads
+// itself again and swaps the changed parts in place, the scroll position and open dishes kept, and
+// says what changed), and the service worker that keeps the menu readable offline (/sw.js,
+// features/page/offline.ts). A random visit id lives in sessionStorage; no cookie, no token,
 // nothing personal. A table number from the QR code (?table=12) rides along on every event.
 export const MENU_SCRIPT = `(() => {
   'use strict';
@@ -60,31 +64,51 @@ export const MENU_SCRIPT = `(() => {
   }
   let printing = false;
   const queue = [];
+  const newId = () => Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
+  // Events not yet accepted (offline, a server away) wait in localStorage and go with the next batch.
+  try {
+    const kept = JSON.parse(localStorage.getItem('menu.events') || '[]');
+    if (Array.isArray(kept)) kept.slice(-200).forEach((e) => queue.push(e));
+    localStorage.removeItem('menu.events');
+  } catch (e) {}
+  const keep = (events) => {
+    try {
+      const kept = JSON.parse(localStorage.getItem('menu.events') || '[]');
+      localStorage.setItem('menu.events', JSON.stringify(kept.concat(events).slice(-200)));
+    } catch (e) {}
+  };
   const track = (type, extra) => {
-    const event = { type: type, session_id: session, locale: locale, occurred_at: new Date().toISOString() };
+    const event = { type: type, event_id: newId(), session_id: session, locale: locale, occurred_at: new Date().toISOString() };
     if (knownTable) event.table = knownTable;
     queue.push(Object.assign(event, extra));
     if (queue.length >= 20) flush();
   };
   const flush = (leaving) => {
     if (queue.length === 0) return;
-    const body = JSON.stringify({ events: queue.splice(0, 100) });
+    const events = queue.splice(0, 100);
+    const body = JSON.stringify({ events: events });
+    if (!navigator.onLine) return keep(events);
     if (leaving && navigator.sendBeacon) {
-      navigator.sendBeacon('/api/v1/analytics/events', new Blob([body], { type: 'text/plain' }));
+      if (!navigator.sendBeacon('/api/v1/analytics/events', new Blob([body], { type: 'text/plain' }))) keep(events);
     } else {
-      fetch('/api/v1/analytics/events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body, keepalive: true }).catch(() => {});
+      fetch('/api/v1/analytics/events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body, keepalive: true })
+        .then((res) => { if (res.status >= 500 || res.status === 429) keep(events); })
+        .catch(() => keep(events));
     }
   };
+  addEventListener('online', () => {
+    try {
+      const kept = JSON.parse(localStorage.getItem('menu.events') || '[]');
+      localStorage.removeItem('menu.events');
+      if (Array.isArray(kept)) kept.forEach((e) => queue.push(e));
+    } catch (e) {}
+    flush(false);
+  });
   track('menu_view');
   if (new URLSearchParams(location.search).has('lang')) track('locale_switch');
-  document.querySelectorAll('li.dish > details').forEach((details) => {
-    details.addEventListener('toggle', () => {
-      if (details.open && !printing) track('item_view', { item_id: Number(details.parentElement.dataset.itemId) });
-    });
-  });
-  if ('IntersectionObserver' in window) {
-    const seen = new Set();
-    const observer = new IntersectionObserver((entries) => {
+  const seen = new Set();
+  const observer = 'IntersectionObserver' in window
+    ? new IntersectionObserver((entries) => {
       entries.forEach((entry) => {
         const id = Number(entry.target.dataset.sectionId);
         if (entry.isIntersecting && !seen.has(id)) {
@@ -92,14 +116,23 @@ export const MENU_SCRIPT = `(() => {
           track('section_view', { category_id: id });
         }
       });
-    }, { threshold: 0.3 });
-    document.querySelectorAll('section[data-section-id]').forEach((s) => observer.observe(s));
-  }
+    }, { threshold: 0.3 })
+    : null;
+  // What a dish or section needs from the script; again for the parts a live update brings.
+  const bind = (root) => {
+    root.querySelectorAll('li.dish > details').forEach((details) => {
+      details.addEventListener('toggle', () => {
+        if (details.open && !printing) track('item_view', { item_id: Number(details.parentElement.dataset.itemId) });
+      });
+    });
+    if (observer) root.querySelectorAll('section[data-section-id]').forEach((s) => observer.observe(s));
+  };
+  bind(document);
   // The filter, instantly: the same rules as the server's ?exclude= / ?diet= (dishes hidden, a
   // section left empty hidden with it), the address kept shareable, one allergen_filter event per change.
   const form = document.querySelector('form.filter');
-  const dishes = Array.from(document.querySelectorAll('li.dish'));
-  const sections = Array.from(document.querySelectorAll('main section[data-section-id]'));
+  let dishes = Array.from(document.querySelectorAll('li.dish'));
+  let sections = Array.from(document.querySelectorAll('main section[data-section-id]'));
   const status = document.querySelector('.filter-status');
   const count = document.querySelector('.filters .count');
   const filters = document.querySelector('details.filters');
@@ -168,7 +201,7 @@ export const MENU_SCRIPT = `(() => {
   if (search) {
     let timer;
     search.addEventListener('input', () => {
-      words = fold(search.value).split(/s+/).filter(Boolean);
+      words = fold(search.value).split(/\\s+/).filter(Boolean);
       apply();
       const status = document.getElementById('search-status');
       const shown = dishes.filter((li) => !li.hidden).length;
@@ -176,6 +209,139 @@ export const MENU_SCRIPT = `(() => {
       clearTimeout(timer);
       if (search.value.trim().length >= 2) timer = setTimeout(() => track('search', { query: search.value.trim().slice(0, 200) }), 1000);
     });
+  }
+  const liveTexts = (() => {
+    try { return JSON.parse(document.body.dataset.live || 'null'); } catch (e) { return null; }
+  })();
+  let note;
+  const say = (lines) => {
+    if (!note) {
+      note = document.createElement('p');
+      note.className = 'live-note';
+      note.setAttribute('role', 'status');
+      document.body.appendChild(note);
+    }
+    note.textContent = lines.join(' · ');
+    note.hidden = false;
+    clearTimeout(say.timer);
+    say.timer = setTimeout(() => { note.hidden = true; }, 12000);
+  };
+  const dishInfo = (root) => {
+    const out = new Map();
+    root.querySelectorAll('li.dish').forEach((li) => {
+      const name = li.querySelector('.name');
+      const price = li.querySelector('summary .price');
+      out.set(li.dataset.itemId, { name: name ? name.textContent.trim() : '', soldOut: li.classList.contains('sold-out'), price: price ? price.textContent.trim() : '' });
+    });
+    return out;
+  };
+  const keyOf = (el) => (el.dataset.itemId ? 'i' + el.dataset.itemId : 's' + el.dataset.sectionId);
+  const byKey = (k) => document.querySelector(k[0] === 'i' ? 'li.dish[data-item-id="' + k.slice(1) + '"]' : 'section[data-section-id="' + k.slice(1) + '"]');
+  // The first dish or section on screen, and where: it stays there after the swap.
+  const anchorNow = () => {
+    const all = document.querySelectorAll('li.dish, main section[data-section-id]');
+    for (let i = 0; i < all.length; i++) {
+      const box = all[i].getBoundingClientRect();
+      if (box.bottom > 0 && box.height > 0) return { key: keyOf(all[i]), top: box.top };
+    }
+    return null;
+  };
+  let updating = false;
+  let again = false;
+  const update = async () => {
+    if (updating) { again = true; return; }
+    updating = true;
+    try {
+      const res = await fetch(location.href, { headers: { accept: 'text/html' }, cache: 'no-cache', credentials: 'same-origin' });
+      if (!res.ok) return;
+      const next = new DOMParser().parseFromString(await res.text(), 'text/html');
+      if (!next.body || next.body.dataset.state === document.body.dataset.state) return;
+      const before = dishInfo(document);
+      const after = dishInfo(next);
+      const open = new Set(Array.from(document.querySelectorAll('li.dish > details[open]')).map((d) => d.parentElement.dataset.itemId));
+      const anchor = anchorNow();
+      ['header', 'nav.sections'].forEach((selector) => {
+        const mine = document.querySelector(selector);
+        const theirs = next.querySelector(selector);
+        if (mine && theirs) mine.replaceWith(document.importNode(theirs, true));
+      });
+      const main = document.querySelector('main');
+      const nextMain = next.querySelector('main');
+      const tops = (m) => Array.from(m.children).filter((el) => el.matches('section[data-section-id], p.empty'));
+      const old = tops(main);
+      const marker = old.length > 0 ? old[old.length - 1].nextSibling : (main.querySelector('.tools') || {}).nextSibling || null;
+      old.forEach((el) => el.remove());
+      tops(nextMain).forEach((el) => {
+        const copy = document.importNode(el, true);
+        main.insertBefore(copy, marker);
+        bind(copy);
+      });
+      open.forEach((id) => {
+        const d = document.querySelector('li.dish[data-item-id="' + id + '"] > details');
+        if (d) d.open = true;
+      });
+      dishes = Array.from(document.querySelectorAll('li.dish'));
+      sections = Array.from(document.querySelectorAll('main section[data-section-id]'));
+      apply();
+      const moved = anchor && byKey(anchor.key);
+      if (moved) window.scrollBy(0, moved.getBoundingClientRect().top - anchor.top);
+      document.body.dataset.state = next.body.dataset.state;
+      if (liveTexts) {
+        const lines = [];
+        before.forEach((was, id) => {
+          const now = after.get(id);
+          const put = (text) => lines.push(text.replace('{name}', was.name).replace('{price}', now ? now.price : ''));
+          if (!now) put(liveTexts.gone);
+          else if (now.soldOut !== was.soldOut) put(now.soldOut ? liveTexts.soldOut : liveTexts.back);
+          else if (now.price !== was.price) put(liveTexts.price);
+        });
+        say(lines.length > 0 ? lines.slice(0, 3) : [liveTexts.updated]);
+      }
+    } catch (e) {
+      // Offline or a broken answer: the next event or reconnection tries again.
+    } finally {
+      updating = false;
+      if (again) { again = false; update(); }
+    }
+  };
+  if (liveTexts && 'EventSource' in window && document.body.dataset.state) {
+    // EventSource reconnects by itself after a drop; after an error the page waits longer each time.
+    let delay = 3000;
+    let source;
+    const connect = () => {
+      source = new EventSource('/api/v1/events');
+      source.addEventListener('menu', (e) => {
+        delay = 3000;
+        if (e.lastEventId && e.lastEventId !== document.body.dataset.state) update();
+      });
+      source.onerror = () => {
+        if (source.readyState === EventSource.CLOSED) {
+          setTimeout(connect, delay);
+          delay = Math.min(delay * 2, 60000);
+        }
+      };
+    };
+    connect();
+    addEventListener('online', () => update());
+  }
+  // Offline: the page came from the service worker's copy (features/page/offline.ts marks it).
+  const offline = document.querySelector('meta[name="offline-since"]');
+  if (offline && liveTexts) {
+    const minutes = Math.max(1, Math.round((Date.now() - Number(offline.content)) / 60000));
+    const bar = document.createElement('p');
+    bar.className = 'offline-note';
+    bar.setAttribute('role', 'status');
+    bar.textContent = liveTexts.offline.replace('{n}', String(minutes)) + ' ';
+    const retry = document.createElement('button');
+    retry.type = 'button';
+    retry.textContent = liveTexts.retry;
+    retry.addEventListener('click', () => location.reload());
+    bar.appendChild(retry);
+    document.body.insertBefore(bar, document.body.firstChild);
+    addEventListener('online', () => location.reload());
+  }
+  if ('serviceWorker' in navigator && liveTexts) {
+    addEventListener('load', () => { navigator.serviceWorker.register('/sw.js').catch(() => {}); });
   }
   // Paper shows every dish's description: open them all for printing.
   addEventListener('beforeprint', () => {

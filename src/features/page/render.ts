@@ -37,6 +37,8 @@ export interface PageInput {
   print?: boolean;
   /** false: no script at all, not even JSON-LD (the panel's theme preview, whose policy forbids scripts). */
   scripts?: boolean;
+  /** The state it shows (features/menu/live.ts stateId): the live stream's events are compared with it. */
+  state?: string;
 }
 
 /** The stored images the page shows (srcsets need the widths made, which the API's URLs do not carry). */
@@ -446,13 +448,13 @@ ${
 ${style}
 ${input.scripts === false ? '' : jsonLd(input, sections)}
 </head>
-<body class="layout-${theme.layout_variant} header-${theme.header_style}${c.print ? ' print' : ''}" data-locale="${locale}">
+<body class="layout-${theme.layout_variant} header-${theme.header_style}${c.print ? ' print' : ''}" data-locale="${locale}"${attrs({ 'data-state': input.state, 'data-live': c.print ? undefined : JSON.stringify(t.live) })}>
 <header${attrs({ class: withCover && 'cover' })}>${logo}<h1>${settings.name}</h1>${settings.cover_charge_text ? html`<p>${settings.cover_charge_text}</p>` : ''}</header>
 ${languageNav}
 ${sectionNav}
 <main>
 ${tools(c, settings, search, hiddenCount)}
-${sections.length === 0 ? html`<p>${t.empty}</p>` : rendered.map((r) => r.html)}
+${sections.length === 0 ? html`<p class="empty">${t.empty}</p>` : rendered.map((r) => r.html)}
 ${hoursSection(settings, c)}
 </main>
 <footer><h2>${t.legend}</h2><ol class="legend">${ALLERGEN_KEYS.map(

@@ -5,9 +5,11 @@ import { type Schedule, scheduleOf } from '../../catalog/snapshot.js';
 import { isLocale, type Locale, servedLocaleFrom } from '../../i18n/locales.js';
 import { menuData } from '../menu/compose.js';
 import { matchesEtag, negotiateEncoding } from '../menu/document.js';
+import { stateId } from '../menu/live.js';
 import { qrAddresses } from '../qr/address.js';
 import { registerFonts } from './fonts.js';
 import { MENU_SCRIPT } from './menu-script.js';
+import { registerServiceWorker } from './offline.js';
 import { type PageFilter, pageImages, parseFilter, renderMenuPage } from './render.js';
 
 const SCRIPT = Buffer.from(MENU_SCRIPT);
@@ -88,6 +90,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
             filter,
             address,
             print,
+            state: stateId(snapshot.version, openKey),
           }).toString(),
         ),
         headers: PAGE_HEADERS,
@@ -108,6 +111,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
 
   // The theme's font, when it is one of the bundled families (fonts.ts).
   registerFonts(app);
+  // The service worker that keeps the menu readable offline (offline.ts).
+  registerServiceWorker(app);
 
   app.get('/assets/menu.js', async (request, reply) => {
     reply.header('cache-control', 'public, max-age=300').header('etag', SCRIPT_ETAG);

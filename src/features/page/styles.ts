@@ -56,6 +56,8 @@ body.layout-cards .dish{border:1px solid color-mix(in srgb,var(--text) 15%,trans
 body.layout-compact .dish summary{padding:.3rem 0 .1rem}
 [hidden]{display:none!important}
 @media (max-width:40rem){header{padding:1rem 1rem .75rem}header h1{font-size:1.6rem}.logo{width:56px;height:56px}nav{padding:.4rem 1rem}h2{margin-top:1.25rem}}
+.live-note{position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);max-width:calc(100% - 2rem);margin:0;padding:.6rem 1rem;border-radius:var(--radius);background:var(--secondary);color:var(--on-secondary);box-shadow:0 2px 8px rgba(0,0,0,.25);z-index:10}
+.offline-note{margin:0;padding:.6rem 1rem;background:#fff3cd;color:#3d2c00;text-align:center}.offline-note button{margin-left:.5rem;font:inherit;padding:.2rem .7rem;min-height:24px}
 @media print{
  @page{size:A4;margin:14mm 12mm}
  body{background:#fff;color:#000;font-size:10.5pt;line-height:1.3}

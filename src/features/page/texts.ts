@@ -9,6 +9,16 @@ export interface PageTexts {
   recommended: string;
   /** The mark of a dish that stays on the menu but cannot be ordered tonight. */
   soldOut: string;
+  /** Live updates and the offline page ({name}, {price}, {n} minutes): features/page/menu-script.ts. */
+  live: {
+    soldOut: string;
+    back: string;
+    price: string;
+    gone: string;
+    updated: string;
+    offline: string;
+    retry: string;
+  };
   reviews: string;
   vat: string;
   empty: string;
@@ -50,6 +60,15 @@ export const pageTexts: Record<Locale, PageTexts> = {
     noAllergens: 'Nessun allergene dichiarato',
     recommended: 'Consigliato',
     soldOut: 'Esaurito',
+    live: {
+      soldOut: '{name} è esaurito',
+      back: '{name} è di nuovo disponibile',
+      price: '{name}: ora {price}',
+      gone: '{name} non è più nel menu',
+      updated: 'Il menu è stato aggiornato',
+      offline: 'Sei offline: menu aggiornato {n} minuti fa.',
+      retry: 'Riprova',
+    },
     reviews: 'Lascia una recensione',
     vat: 'P. IVA',
     empty: 'Il menu è in preparazione.',
@@ -97,6 +116,15 @@ export const pageTexts: Record<Locale, PageTexts> = {
     noAllergens: 'No allergens declared',
     recommended: 'Recommended',
     soldOut: 'Sold out',
+    live: {
+      soldOut: '{name} is sold out',
+      back: '{name} is available again',
+      price: '{name}: now {price}',
+      gone: '{name} is no longer on the menu',
+      updated: 'The menu was updated',
+      offline: 'You are offline: menu last updated {n} minutes ago.',
+      retry: 'Retry',
+    },
     reviews: 'Leave a review',
     vat: 'VAT no.',
     empty: 'The menu is being prepared.',
@@ -144,6 +172,15 @@ export const pageTexts: Record<Locale, PageTexts> = {
     noAllergens: 'Aucun allergène déclaré',
     recommended: 'Recommandé',
     soldOut: 'Épuisé',
+    live: {
+      soldOut: '{name} est épuisé',
+      back: '{name} est de nouveau disponible',
+      price: '{name} : désormais {price}',
+      gone: '{name} n’est plus à la carte',
+      updated: 'La carte a été mise à jour',
+      offline: 'Vous êtes hors ligne : carte mise à jour il y a {n} minutes.',
+      retry: 'Réessayer',
+    },
     reviews: 'Laisser un avis',
     vat: 'N° TVA',
     empty: 'Le menu est en préparation.',
@@ -191,6 +228,15 @@ export const pageTexts: Record<Locale, PageTexts> = {
     noAllergens: 'Keine Allergene angegeben',
     recommended: 'Empfohlen',
     soldOut: 'Ausverkauft',
+    live: {
+      soldOut: '{name} ist ausverkauft',
+      back: '{name} ist wieder verfügbar',
+      price: '{name}: jetzt {price}',
+      gone: '{name} ist nicht mehr auf der Karte',
+      updated: 'Die Karte wurde aktualisiert',
+      offline: 'Sie sind offline: Karte zuletzt vor {n} Minuten aktualisiert.',
+      retry: 'Erneut versuchen',
+    },
     reviews: 'Bewertung schreiben',
     vat: 'USt-IdNr.',
     empty: 'Die Speisekarte wird gerade vorbereitet.',
@@ -238,6 +284,15 @@ export const pageTexts: Record<Locale, PageTexts> = {
     noAllergens: 'Sin alérgenos declarados',
     recommended: 'Recomendado',
     soldOut: 'Agotado',
+    live: {
+      soldOut: '{name} está agotado',
+      back: '{name} vuelve a estar disponible',
+      price: '{name}: ahora {price}',
+      gone: '{name} ya no está en la carta',
+      updated: 'La carta se ha actualizado',
+      offline: 'Sin conexión: carta actualizada hace {n} minutos.',
+      retry: 'Reintentar',
+    },
     reviews: 'Deja una reseña',
     vat: 'NIF-IVA',
     empty: 'La carta está en preparación.',
