@@ -67,6 +67,7 @@ export type MessageKey =
   | 'file_damaged'
   | 'csv_malformed'
   | 'xlsx_unreadable'
+  | 'xlsx_too_many_rows'
   | 'xlsx_formula'
   | 'xlsx_date'
   | 'xlsx_error_value'
@@ -143,6 +144,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
       'Il file contiene già caratteri rovinati (�) alla riga :line: correggili (per esempio riesportando il menu) e importalo di nuovo.',
     csv_malformed: 'Il CSV non si può leggere alla riga :line: controlla le virgolette e i separatori.',
     xlsx_unreadable: 'Il file non è una cartella di lavoro Excel (.xlsx) leggibile.',
+    xlsx_too_many_rows: 'Il foglio ha più di :max righe di piatti: dividilo in più file.',
     xlsx_formula: 'La cella :attribute contiene una formula: scrivi il valore al suo posto.',
     xlsx_date: 'La cella :attribute contiene una data, non un prezzo: formattala come numero.',
     xlsx_error_value: 'La cella :attribute contiene un errore di Excel (:value).',
@@ -218,6 +220,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
       'The file already holds damaged characters (�) on line :line: correct them (for instance by exporting the menu again) and import it again.',
     csv_malformed: 'The CSV cannot be read at line :line: check its quotes and separators.',
     xlsx_unreadable: 'The file is not an Excel workbook (.xlsx) that can be read.',
+    xlsx_too_many_rows: 'The sheet has more than :max rows of dishes: split it into several files.',
     xlsx_formula: 'The :attribute cell holds a formula: type its value instead.',
     xlsx_date: 'The :attribute cell holds a date, not a price: format it as a number.',
     xlsx_error_value: 'The :attribute cell holds an Excel error (:value).',
@@ -296,6 +299,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
       'Le fichier contient déjà des caractères abîmés (�) à la ligne :line : corrigez-les et importez-le à nouveau.',
     csv_malformed: 'Le CSV ne peut pas être lu à la ligne :line : vérifiez les guillemets et les séparateurs.',
     xlsx_unreadable: "Le fichier n'est pas un classeur Excel (.xlsx) lisible.",
+    xlsx_too_many_rows: 'La feuille a plus de :max lignes de plats : répartissez-la en plusieurs fichiers.',
     xlsx_formula: 'La cellule :attribute contient une formule : saisissez sa valeur.',
     xlsx_date: 'La cellule :attribute contient une date, pas un prix : formatez-la en nombre.',
     xlsx_error_value: 'La cellule :attribute contient une erreur Excel (:value).',
@@ -379,6 +383,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
       'Die Datei enthält in Zeile :line bereits beschädigte Zeichen (�): Korrigieren Sie sie und importieren Sie die Datei erneut.',
     csv_malformed: 'Die CSV-Datei ist in Zeile :line nicht lesbar: Prüfen Sie Anführungszeichen und Trennzeichen.',
     xlsx_unreadable: 'Die Datei ist keine lesbare Excel-Arbeitsmappe (.xlsx).',
+    xlsx_too_many_rows: 'Das Blatt hat mehr als :max Zeilen mit Gerichten: Teilen Sie es auf mehrere Dateien auf.',
     xlsx_formula: 'Die Zelle :attribute enthält eine Formel: Geben Sie stattdessen ihren Wert ein.',
     xlsx_date: 'Die Zelle :attribute enthält ein Datum, keinen Preis: Formatieren Sie sie als Zahl.',
     xlsx_error_value: 'Die Zelle :attribute enthält einen Excel-Fehler (:value).',
@@ -455,6 +460,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     file_damaged: 'El archivo ya contiene caracteres dañados (�) en la línea :line: corríjalos e impórtelo de nuevo.',
     csv_malformed: 'El CSV no se puede leer en la línea :line: revise las comillas y los separadores.',
     xlsx_unreadable: 'El archivo no es un libro de Excel (.xlsx) legible.',
+    xlsx_too_many_rows: 'La hoja tiene más de :max filas de platos: divídala en varios archivos.',
     xlsx_formula: 'La celda :attribute contiene una fórmula: escriba su valor.',
     xlsx_date: 'La celda :attribute contiene una fecha, no un precio: déle formato de número.',
     xlsx_error_value: 'La celda :attribute contiene un error de Excel (:value).',

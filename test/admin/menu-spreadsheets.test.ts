@@ -255,6 +255,19 @@ for (const dialect of dialects) {
         'rows[2].price': ['The price cell holds a formula: type its value instead.'],
         'rows[3].price': ['The price cell holds a date, not a price: format it as a number.'],
       });
+      // A sheet longer than any menu is refused as it is read, before it fills the memory.
+      const long = new ExcelJS.Workbook();
+      const rowsSheet = long.addWorksheet('Dishes');
+      rowsSheet.addRow(['section', 'price', 'name_it']);
+      for (let i = 0; i < 20_001; i++) rowsSheet.addRow(['Antipasti', 1, `Piatto ${i}`]);
+      const tooLong = await r.admin('PUT', '/menu', Buffer.from(await long.xlsx.writeBuffer()), {
+        'content-type': XLSX,
+        'accept-language': 'en',
+      });
+      assert.equal(tooLong.statusCode, 422);
+      assert.deepEqual(tooLong.json.errors, {
+        file: ['The sheet has more than 20000 rows of dishes: split it into several files.'],
+      });
       const notAWorkbook = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 1)]);
       const unreadable = await r.admin('PUT', '/menu', notAWorkbook, { 'content-type': XLSX });
       assert.equal(unreadable.statusCode, 422);

@@ -2,8 +2,9 @@
 // prices as numbers shown with two decimals, allergens and other flags as `x` or empty, a frozen
 // header row and columns wide enough to read; the sheets "Sections", "Sub-categories" and
 // "Wineries" list the names the dishes' cells may use. Import reads the "Dishes" sheet (else the
-// first one) like a CSV: a cell holding a formula, an Excel error, or a date where a price belongs
-// is an error naming its row, since its value is not what the owner sees.
+// first one), streamed, like a CSV: a cell holding a formula, an Excel error, or a date where a
+// price belongs is an error naming its row, since its value is not what the owner sees.
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
@@ -148,30 +149,57 @@ function cellValue(cell: ExcelJS.Cell, column: string, field: string, issues: Fi
   }
 }
 
-/** The header and dish rows of a workbook's bytes; throws a ValidationError for an unreadable file or bad cells. */
+/** Most dishes a workbook may hold: a 10 MiB upload cannot hold more than this many rows of real dishes anyway. */
+export const XLSX_MAX_ROWS = 20_000;
+
+/**
+ * The header and dish rows of a workbook's bytes; throws a ValidationError for an unreadable file or
+ * bad cells. Read as a stream (ExcelJS's WorkbookReader): the whole workbook's model of an 8,000-row
+ * sheet does not fit the server's 192 MB heap, the rows of this table do.
+ */
 export async function readXlsx(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
-  }
-  const sheet = workbook.getWorksheet(DISHES_SHEET) ?? workbook.worksheets[0];
-  if (!sheet) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell a date from a number.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   let header: string[] | undefined;
   const rows: SheetRow[] = [];
   const issues: FieldIssue[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    if (!header) {
-      header = [];
-      for (let c = 1; c <= row.cellCount; c++) header.push(String(row.getCell(c).text ?? '').trim());
-      return;
+  let read = false;
+  try {
+    for await (const worksheet of reader) {
+      const sheets = ((reader as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []).map(
+        (sheet) => sheet.name,
+      );
+      const wanted = sheets.includes(DISHES_SHEET) ? DISHES_SHEET : undefined;
+      const name = (worksheet as unknown as { name?: string }).name;
+      if (read || (wanted !== undefined && name !== wanted)) continue;
+      read = true;
+      for await (const row of worksheet) {
+        if (!header) {
+          header = [];
+          for (let c = 1; c <= row.cellCount; c++) header.push(String(row.getCell(c).text ?? '').trim());
+          continue;
+        }
+        const line = row.number;
+        const cells = header.map((column, at) =>
+          cellValue(row.getCell(at + 1), column, `rows[${line}].${column || `column_${at + 1}`}`, issues),
+        );
+        if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
+        if (rows.length > XLSX_MAX_ROWS) {
+          throw new ValidationError([{ field: 'file', rule: 'xlsx_too_many_rows', params: { max: XLSX_MAX_ROWS } }]);
+        }
+      }
     }
-    const cells = header.map((column, at) =>
-      cellValue(row.getCell(at + 1), column, `rows[${line}].${column || `column_${at + 1}`}`, issues),
-    );
-    if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
-  });
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
+    throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
+  }
+  if (!read) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
   if (issues.length > 0) throw new ValidationError(issues);
   return { header: header ?? [], rows };
 }
