@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { formatAnalytics, runAnalytics } from './analytics.js';
 import { ensureBuilt, killAllServers } from './children.js';
 import { formatHeavyJobs, runHeavyJobs } from './heavy-jobs.js';
+import { formatLiveStreams, runLiveStreams } from './live-streams.js';
 import { chooseLoadGenerator } from './load.js';
 import { formatMenuRead, runMenuRead } from './menu-read.js';
 import { formatScale, runScale } from './scale.js';
@@ -48,6 +49,7 @@ const skipAnalytics = process.env.BENCH_ANALYTICS === '0';
 const skipScale = process.env.BENCH_SCALE === '0';
 const skipMenuRead = process.env.BENCH_MENU_READ === '0';
 const skipHeavy = process.env.BENCH_HEAVY === '0';
+const skipLive = process.env.BENCH_LIVE === '0';
 const scaleTenants = (process.env.BENCH_SCALE_TENANTS ?? '1000,10000').split(',').map(Number);
 const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 120, 0);
 const scaleDuration = seconds('BENCH_SCALE_DURATION', 20, 1);
@@ -55,6 +57,7 @@ const budgetSec =
   4 * rounds * (warmupSec + durationSec + 10) +
   180 +
   (skipHeavy ? 0 : 2 * durationSec + 60) +
+  (skipLive ? 0 : 3 * durationSec + 120) +
   (skipAnalytics ? 0 : 600 + durationSec) +
   (skipScale ? 0 : 1800 + 5 * (scaleWarmup + scaleDuration + 20));
 setTimeout(() => {
@@ -89,6 +92,17 @@ try {
     const heavyFile = join(RESULTS_DIR, 'heavy-jobs.json');
     writeFileSync(heavyFile, `${JSON.stringify(heavy, null, 2)}\n`);
     process.stdout.write(`\nResults written to ${heavyFile}\n`);
+  }
+  if (!skipLive) {
+    const liveReport = await runLiveStreams({
+      workDir,
+      streams: Number(process.env.BENCH_STREAMS ?? 10_000),
+      idleSeconds: 3 * durationSec,
+    });
+    process.stdout.write(`\n${formatLiveStreams(liveReport)}\n`);
+    const liveFile = join(RESULTS_DIR, 'live-streams.json');
+    writeFileSync(liveFile, `${JSON.stringify(liveReport, null, 2)}\n`);
+    process.stdout.write(`\nResults written to ${liveFile}\n`);
   }
   if (!skipAnalytics) {
     const analytics = await runAnalytics({ workDir, durationSec, reportEvents: analyticsEvents, postgresUrl });
