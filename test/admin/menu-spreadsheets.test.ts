@@ -105,11 +105,15 @@ for (const dialect of dialects) {
         );
       const files: Record<string, Buffer> = {
         'UTF-8': Buffer.from(await csvOf(','), 'utf8'),
-        'UTF-8 BOM': Buffer.concat([BOM, Buffer.from(await csvOf(','), 'utf8')]),
+        // The byte order mark written by the CSV writer itself (fast-csv's writeBOM).
+        'UTF-8 BOM': Buffer.from(
+          await workbook.csv.writeBuffer({ sheetName: 'Dishes', formatterOptions: { delimiter: ';', writeBOM: true } }),
+        ),
         // Excel's "Unicode text": UTF-16LE with a byte order mark, tab-separated.
         'UTF-16LE tab': iconv.encode(await csvOf('\t'), 'utf-16le', { addBOM: true }),
         'Windows-1252 ;': iconv.encode(await csvOf(';'), 'windows-1252'),
       };
+      assert.deepEqual([...files['UTF-8 BOM'].subarray(0, 3)], [...BOM]);
       for (const [name, bytes] of Object.entries(files)) {
         const put = await r.admin('PUT', '/menu', bytes, { 'content-type': 'text/csv' });
         assert.equal(put.statusCode, 200, `${name}: ${put.body}`);
