@@ -136,7 +136,7 @@ describe('the panel during PostgreSQL outages (postgres)', {
     assert.deepEqual(await betaRows(), beta, 'the other restaurant untouched');
   });
 
-  test('database refused: every panel page (signed in or not) is the 503 page in the panel’s language', async () => {
+  test('database refused: every panel page (signed in or not) is the 503 page in the panel’s language', async (t) => {
     const it = await signedIn(app, 'it');
     const en = await signedIn(app, 'en');
     await proxy.set('refuse');
@@ -153,6 +153,22 @@ describe('the panel during PostgreSQL outages (postgres)', {
         assertPanel503(await en.get(path), 'en', `${path} (en)`);
       }
       assertPanel503(await en.post('/admin/settings', { name: 'x' }), 'en', 'a save');
+      // Every panel page the route table lists (ids: the restaurant's first dish), signed in: the
+      // 503 page, or the page itself when it needs no database (files, the sign-in page); never a 500.
+      const gets = app.routeTable.filter((r) => r.method === 'GET' && r.url.startsWith('/admin'));
+      const tally = new Map<number, number>();
+      for (const r of gets) {
+        const url = r.url.replace(/:[A-Za-z_]+/g, String(dishId));
+        const res = await en.get(url);
+        tally.set(res.statusCode, (tally.get(res.statusCode) ?? 0) + 1);
+        assert.ok([200, 303, 404, 503].includes(res.statusCode), `${url}: ${res.statusCode}`);
+        if (res.statusCode === 503) assertPanel503(res, 'en', url);
+      }
+      t.diagnostic(
+        `${gets.length} panel GET routes with the database refused: ${[...tally].map(([k, n]) => `${k} x${n}`).join(', ')}`,
+      );
+      assert.ok((tally.get(503) ?? 0) > gets.length / 2, 'most pages need the database and say so');
+
       // The sign-in page needs no database (the restaurant's name is in memory); signing in does.
       const visitor = new PanelClient(app, 'alpha', { 'accept-language': 'it' });
       assert.equal((await visitor.get('/admin/login')).statusCode, 200);
