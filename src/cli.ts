@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { countTenantRows, eraseTenantRows } from './accounts/tenants/erase.js';
 import { findTenantStateBySlug, listTenants, setTenantStatus, tenantDomain } from './accounts/tenants/repo.js';
 import { createTenant } from './accounts/tenants/service.js';
 import { listTokens, revokeToken } from './accounts/tokens/repo.js';
@@ -42,6 +43,7 @@ Commands:
   tenant:list
   tenant:suspend <slug>
   tenant:resume <slug>
+  tenant:delete <slug> [--export <file>] [--yes]   erase a restaurant and all its data (without --yes: what would go)
   user:create <tenant> <email> [--role owner|staff] [--name "<name>"] [--password-stdin]   owner by default
   user:role <tenant> <email> <owner|staff>   staff edit the menu; owners also settings, theme, staff, tokens
   user:password <tenant> <email> [--password-stdin]   reset a password (ends the user's sessions)
@@ -417,6 +419,7 @@ const commands: Record<string, Handler> = {
   },
   'tenant:suspend': (args, env) => changeStatus(args, env, 'suspended'),
   'tenant:resume': (args, env) => changeStatus(args, env, 'active'),
+  'tenant:delete': (args, env) => deleteTenant(args, env),
 };
 
 async function demoCopies(env: Env, values: Record<string, string | boolean | undefined>, usage: string) {
@@ -519,6 +522,55 @@ async function withTenant(env: Env, slug: string, work: (db: Db, tenantId: numbe
     const tenant = await findTenantStateBySlug(database.db, slug);
     if (!tenant) throw new InputError(`Unknown tenant "${slug}".`);
     await work(database.db, tenant.id);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `menu tenant:delete <slug>`: without --yes, says what would be erased and how to keep a copy,
+ * and changes nothing; with --yes, writes the export first when --export names a file, suspends
+ * the restaurant (every instance stops serving it and drops its caches), then erases its rows.
+ */
+async function deleteTenant(args: string[], env: Env): Promise<void> {
+  const usage = 'menu tenant:delete <slug> [--export <file>] [--yes]';
+  const { positionals, values } = positional(args, 1, usage, {
+    export: { type: 'string' },
+    yes: { type: 'boolean' },
+  });
+  const slug = positionals[0];
+  const database = await openMigrated(env);
+  try {
+    const tenant = await findTenantStateBySlug(database.db, slug);
+    if (!tenant) throw new InputError(`Unknown tenant "${slug}".`);
+    if (typeof values.export === 'string') {
+      // The same file as `menu backup <file> --tenant <slug> --with-passwords`.
+      for (const line of await backup(env.config, values.export, { tenant: slug, withPasswords: true })) env.out(line);
+      env.out(`(menu restore --tenant ${values.export} brings it back.)`);
+    }
+    if (values.yes !== true) {
+      const counts = await countTenantRows(database.db, tenant.id);
+      env.out(
+        `Would erase "${slug}" (id ${tenant.id}): ${Object.entries(counts)
+          .filter(([, n]) => n > 0)
+          .map(([table, n]) => `${table} ${n}`)
+          .join(', ')}.`,
+      );
+      throw new InputError(
+        `Nothing erased. Keep a copy with --export <file>, then run again with --yes: ${usage.replace('[--yes]', '--yes')}`,
+      );
+    }
+    await setTenantStatus(database.db, slug, 'suspended');
+    await announce(env, { tenantId: tenant.id, kind: 'tenant' });
+    const deleted = await eraseTenantRows(database.db, tenant.id);
+    await announce(env, { tenantId: tenant.id, kind: 'tenant' });
+    const total = Object.values(deleted).reduce((a, b) => a + b, 0);
+    env.out(
+      `Erased "${slug}": ${total} rows (${Object.entries(deleted)
+        .filter(([, n]) => n > 0)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')}).`,
+    );
   } finally {
     await database.close();
   }

@@ -130,6 +130,14 @@ export class TenantDirectory {
   async reload(tenantId: number): Promise<void> {
     const [state] = await loadTenantStates(this.db, [tenantId]);
     if (state) this.update(state);
+    else if (this.byId.has(tenantId)) this.drop(tenantId);
+  }
+
+  /** A restaurant that no longer exists (erased): its addresses name nothing, its caches go. */
+  private drop(tenantId: number): void {
+    this.byId.delete(tenantId);
+    for (const [host, id] of this.byHost) if (id === tenantId) this.byHost.delete(host);
+    this.onChange(tenantId);
   }
 
   /** Reads the tenants changed since the last refresh (the safety net behind announcements). */
