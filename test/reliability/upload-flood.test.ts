@@ -80,6 +80,8 @@ function flood(
       finish();
     });
     req.on('close', () => setImmediate(finish));
+    // Bounded: a server that neither answers nor closes within a minute fails the test.
+    req.setTimeout(60_000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     // Written as a stream with back-pressure: the test holds one 64 KiB block, not the body.
     const pieces = (function* () {
       yield csrfPart;
@@ -245,8 +247,10 @@ describe('upload floods against the real server (sqlite, 192 MB heap)', () => {
     for (const path of routes()) {
       for (const chunked of [false, true]) {
         const res = await flood(port, path, { fields: 5, fieldBytes: 19 * MiB, chunked });
-        assert.ok(res.status === undefined || res.status === 303, `${path}: ${JSON.stringify(res)}`);
-        assert.ok(res.status !== undefined || res.error, `${path}: ended`);
+        assert.ok(
+          res.status === 303 || res.error === 'EPIPE' || res.error === 'ECONNRESET',
+          `${path}: ${JSON.stringify(res)}`,
+        );
       }
     }
     await alive();
@@ -274,7 +278,10 @@ describe('upload floods against the real server (sqlite, 192 MB heap)', () => {
         statuses.push(res.status ?? res.error);
         // With Content-Length the declared 95 MiB is refused from the headers.
         const expected = preview || !chunked ? 413 : 400;
-        assert.ok(res.status === undefined || res.status === expected, `${path}: ${JSON.stringify(res)}`);
+        assert.ok(
+          res.status === expected || res.error === 'EPIPE' || res.error === 'ECONNRESET',
+          `${path}: ${JSON.stringify(res)}`,
+        );
       }
     }
     t.diagnostic(`signed-in answers: ${statuses.join(', ')}`);
@@ -317,8 +324,9 @@ describe('upload floods against the real server (sqlite, 192 MB heap)', () => {
     t.diagnostic(
       `100 concurrent anonymous 19 MiB uploads: ${[...tally].map(([k, n]) => `${k} x${n}`).join(', ')}; RSS ${mem.now.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`,
     );
+    // Each upload is answered (the sign-in redirect) or its connection closed under it once refused.
     assert.ok(
-      outcomes.every((o) => o.status === undefined || o.status === 303),
+      outcomes.every((o) => o.status === 303 || o.error === 'EPIPE' || o.error === 'ECONNRESET'),
       JSON.stringify([...tally]),
     );
     assert.ok(mem.peak < 300, `peak RSS ${mem.peak} MB`);
