@@ -144,6 +144,20 @@ for (const dialect of dialects) {
       const refused = await r.admin('PUT', '/menu', damaged, { 'content-type': 'text/csv', 'accept-language': 'en' });
       assert.equal(refused.statusCode, 422);
       assert.match(refused.json.errors.file[0], /damaged characters \(�\) on line 2/);
+      // A quote opened and never closed: the row where reading stopped, not a guess.
+      const unclosed = Buffer.from(`${header}\r\n,,Antipasti,,,,5,"Olive\r\n`, 'utf8');
+      const broken = await r.admin('PUT', '/menu', unclosed, { 'content-type': 'text/csv', 'accept-language': 'en' });
+      assert.equal(broken.statusCode, 422);
+      assert.deepEqual(Object.keys(broken.json.errors), ['rows[3]']);
+      assert.match(
+        broken.json.errors['rows[3]'][0],
+        /The CSV cannot be read at line 3: check its quotes and separators\./,
+      );
+      // A quote inside an unquoted field is text, as a spreadsheet reads it.
+      const inch = Buffer.from(`${header}\r\n,,Antipasti,,,,5,Pizza 12" bianca\r\n`, 'utf8');
+      const dry = await r.admin('PUT', '/menu?dry_run=true', inch, { 'content-type': 'text/csv' });
+      assert.equal(dry.statusCode, 200, dry.body);
+      assert.equal(dry.json.data.summary.items.created, 1);
       assert.deepEqual(await dishState(r.id), before);
       assert.deepEqual(await dishState(other.id), otherBefore);
     });

@@ -62,7 +62,14 @@ export function detectDelimiter(text: string): ReadDelimiter {
 export function parseCsv(text: string, delimiter: ReadDelimiter): SheetRow[] {
   let records: string[][];
   try {
-    records = parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: false });
+    // relax_quotes: a quote inside an unquoted field (12" pizza) is kept as typed, as spreadsheets read it.
+    records = parse(text, {
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    });
   } catch (err) {
     if (err instanceof CsvError) {
       const line = (err as CsvError & { lines?: number }).lines ?? 1;

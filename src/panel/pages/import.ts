@@ -82,8 +82,8 @@ async function runImport(
 function placeOf(t: ImportTexts, field: string): { where: string; attribute: string } {
   if (field === 'file') return { where: t.wholeFile, attribute: t.file };
   if (field === 'confirm_delete') return { where: t.deleted, attribute: field };
-  const row = /^rows\[(\d+)\]\.(.+)$/.exec(field);
-  if (row) return { where: t.line(Number(row[1])), attribute: row[2] };
+  const row = /^rows\[(\d+)\](?:\.(.+))?$/.exec(field);
+  if (row) return { where: t.line(Number(row[1])), attribute: row[2] ?? '' };
   if (field.startsWith('header.')) return { where: t.header, attribute: field.slice('header.'.length) };
   const at = field.lastIndexOf('.');
   return at < 0 ? { where: field, attribute: field } : { where: field.slice(0, at), attribute: field.slice(at + 1) };
