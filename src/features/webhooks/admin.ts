@@ -40,7 +40,7 @@ const Delivery = Type.Object({
   last_status_code: Type.Union([Type.Integer(), Type.Null()]),
   last_error: Type.Union([Type.String(), Type.Null()], {
     description:
-      'Why the last attempt failed: refused_target, unreachable, tls_error, http_error, redirect_not_followed or endpoint_removed; null once delivered.',
+      'Why the last attempt failed: refused_target, unreachable (no HTTP answer: refused, silent, reset, timed out or not TLS, deliberately one class), http_error, redirect_not_followed or endpoint_removed; null once delivered.',
   }),
   created_at: Type.String(),
   next_attempt_at: Type.Union([Type.String(), Type.Null()]),

@@ -1,8 +1,10 @@
 // One webhook POST, guarded: the name is resolved here and every address checked (targets.ts)
 // before the socket connects to exactly that address, so what was checked is what is reached;
 // redirects are never followed; the outcome is one of a few plain classes. A refused connection,
-// a reset and a time-out are all "unreachable": the delivery log must not tell an open port from
-// a closed or filtered one, or it would be a port scanner of the operator's network.
+// a reset, a time-out and a failed TLS handshake are all "unreachable" ("could not deliver"): the
+// delivery log must not tell an open port from a closed or filtered one, nor a port that speaks
+// another protocol, or it would be a port scanner of the operator's network (the dispatcher keeps
+// no response time either unless an HTTP status came back).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -14,8 +16,7 @@ export type DeliveryOutcome =
   | { result: 'http_error'; status: number }
   | { result: 'redirect_not_followed'; status: number }
   | { result: 'refused_target' }
-  | { result: 'unreachable' }
-  | { result: 'tls_error' };
+  | { result: 'unreachable' };
 
 export interface DeliveryRequest {
   url: string;
@@ -43,13 +44,9 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-const TLS_CODES =
-  /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/;
-
+/** Every failure before an HTTP answer is one class: which one it was would map the network. */
 function classify(err: unknown): DeliveryOutcome {
   if (err instanceof RefusedTarget) return { result: 'refused_target' };
-  const code = String((err as { code?: unknown }).code ?? '');
-  if (TLS_CODES.test(code) || /SSL|certificate/i.test((err as Error).message ?? '')) return { result: 'tls_error' };
   return { result: 'unreachable' };
 }
 

@@ -108,8 +108,10 @@ export class WebhookDispatcher {
         'menu-signature': signatureHeader(endpoint.secret, d.payload, Math.floor(this.now() / 1000)),
       },
     });
-    const duration = Math.round(performance.now() - started);
     const statusCode = 'status' in outcome ? outcome.status : null;
+    // A time only for an answer that carried a status: how long a failure took would tell a
+    // silent open port (the time-out) from a closed one (at once).
+    const duration = statusCode === null ? null : Math.round(performance.now() - started);
     const error = outcome.result === 'delivered' ? null : outcome.result;
     const now = this.now();
     if (error === null) {

@@ -1,7 +1,7 @@
 // Where a webhook may be sent. Without WEBHOOKS_ALLOW_PRIVATE=true: https only, and never to an
 // address inside the operator's network (loopback, private, link-local and cloud metadata,
-// shared, reserved, multicast), whatever its spelling: IPv4-mapped, IPv4-compatible, NAT64,
-// 6to4 and Teredo forms of IPv6 are read for the IPv4 address they carry. A literal address is
+// shared, reserved, multicast), whatever its spelling: IPv4-mapped, IPv4-translated,
+// IPv4-compatible, NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 and Teredo forms of IPv6 are read for the IPv4 address they carry. A literal address is
 // checked when the webhook is registered; every address a name resolves to is checked again at
 // delivery, on the very address the socket connects to (see delivery.ts), so a name that
 // resolves outside at registration and inside later (DNS rebinding) is refused too.
@@ -64,6 +64,8 @@ export function embeddedV4(ip: string): { form: string; v4: number } | undefined
   const g = v6Groups(ip.replace(/%.*$/, ''));
   const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (zeroUpTo(5) && g[5] === 0xffff) return { form: 'mapped', v4: v4Of(g[6], g[7]) };
+  // IPv4-translated (::ffff:0:0/96, SIIT): ::ffff:0:7f00:1 is 127.0.0.1.
+  if (zeroUpTo(4) && g[4] === 0xffff && g[5] === 0) return { form: 'translated', v4: v4Of(g[6], g[7]) };
   if (zeroUpTo(6) && (g[6] !== 0 || g[7] > 1)) return { form: 'compatible', v4: v4Of(g[6], g[7]) };
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) {
     return { form: 'nat64', v4: v4Of(g[6], g[7]) };

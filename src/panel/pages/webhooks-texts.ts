@@ -53,8 +53,7 @@ const en = {
   nextTry: (at: string) => `next try ${at}`,
   errors: {
     refused_target: 'address refused (inside the network)',
-    unreachable: 'no answer',
-    tls_error: 'certificate problem',
+    unreachable: 'could not deliver',
     http_error: 'error answer',
     redirect_not_followed: 'redirect not followed',
     endpoint_removed: 'paused or deleted',
@@ -118,8 +117,7 @@ const it: WebhooksTexts = {
   nextTry: (at: string) => `nuovo tentativo ${at}`,
   errors: {
     refused_target: 'indirizzo rifiutato (rete interna)',
-    unreachable: 'nessuna risposta',
-    tls_error: 'problema di certificato',
+    unreachable: 'consegna non riuscita',
     http_error: 'risposta di errore',
     redirect_not_followed: 'reindirizzamento non seguito',
     endpoint_removed: 'in pausa o eliminato',
