@@ -177,7 +177,11 @@ export async function readXlsx(bytes: Buffer): Promise<{ header: string[]; rows:
       );
       const wanted = sheets.includes(DISHES_SHEET) ? DISHES_SHEET : undefined;
       const name = (worksheet as unknown as { name?: string }).name;
-      if (read || (wanted !== undefined && name !== wanted)) continue;
+      if (read || (wanted !== undefined && name !== wanted)) {
+        // Read through, not left behind: a sheet left unread made one read in a few hundred fail.
+        for await (const _ of worksheet);
+        continue;
+      }
       read = true;
       for await (const row of worksheet) {
         if (!header) {
