@@ -344,7 +344,60 @@ function focusMovedRow() {
   document.getElementById(location.hash.slice(1))?.focus();
 }
 
+/** Lower case without accents, as the server folds names (panel/menu/search.ts). */
+function fold(text) {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The dish search filters the rows as one types (the form still works as a GET without script):
+ * a row stays when its names hold what was typed and it passes the "show" filter; a section of the
+ * menu page stays when it still holds a row.
+ */
+function dishSearch(form) {
+  const finder = form.closest('.dish-finder');
+  const box = form.querySelector('input[name="q"]');
+  const show = form.querySelector('select[name="show"]');
+  const status = form.querySelector('.search-status');
+  const words = JSON.parse(form.dataset.found);
+  if (!finder || !box || !show) return;
+  const update = () => {
+    const q = fold(box.value);
+    const filter = show.value;
+    const filtering = q !== '' || filter !== 'all';
+    let found = 0;
+    for (const row of finder.querySelectorAll('[data-search]')) {
+      const keep =
+        row.dataset.search.includes(q) &&
+        (filter === 'all' ||
+          (filter === 'sold_out' && row.dataset.sold === '1') ||
+          (filter === 'hidden' && row.dataset.hidden === '1') ||
+          (filter === 'on_sale' && row.dataset.sold === '0' && row.dataset.hidden === '0'));
+      row.hidden = !keep;
+      if (keep) found++;
+    }
+    // Deepest sections first, so a section holding only a hidden sub-section is hidden too.
+    const sections = [...finder.querySelectorAll('.tree li[data-id]')].reverse();
+    for (const section of sections) {
+      const rows = section.querySelectorAll('[data-search]');
+      section.hidden = filtering && ![...rows].some((r) => !r.hidden);
+    }
+    finder.classList.toggle('searching', filtering);
+    if (status)
+      status.textContent = filtering
+        ? found === 0
+          ? words.zero
+          : found === 1
+            ? words.one
+            : words.other.replace('{n}', String(found))
+        : '';
+  };
+  box.addEventListener('input', update);
+  show.addEventListener('change', update);
+}
+
 for (const list of document.querySelectorAll('[data-reorder]')) draggable(list);
+for (const form of document.querySelectorAll('form.dish-search')) dishSearch(form);
 for (const form of document.querySelectorAll('form.move')) movesInPlace(form);
 for (const form of document.querySelectorAll('form.quick')) quickInPlace(form);
 focusMovedRow();

@@ -39,6 +39,7 @@ import { dragForm, moveButtons } from './order.js';
 import { sectionBadges } from './overview.js';
 import { priceInPlace, soldOutNow, soldOutSwitch, visibleSwitch } from './quick.js';
 import { scheduleInWords, scheduleTemplates, weekdaysInWords } from './schedule.js';
+import { dishMatches, dishQuery, dishRowData, isFiltering, searchBar } from './search.js';
 import { type MenuTexts, menuTexts } from './texts.js';
 
 interface SectionValues {
@@ -210,6 +211,8 @@ function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: Categor
   const mt = menuTexts(ctx.locale);
   const dishes = snapshot.items.get(section.id) ?? [];
   const back = `/admin/menu/sections/${section.id}`;
+  const query = dishQuery(ctx);
+  const found = dishes.filter((d) => dishMatches(snapshot, d, query));
   const rows = dishes.map((d, i) => {
     const name = displayName(snapshot, ctx, d.name_translations);
     const missing = missingLocales(snapshot, translations(d.name_translations));
@@ -233,7 +236,7 @@ function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: Categor
     });
     const currency = currencySign(ctx.locale, snapshot.settings.currency);
     const soldOut = soldOutSwitch(ctx, d, soldOutNow(snapshot, d), name, back);
-    return html`<tr id="row-dishes-${d.id}" data-id="${d.id}" tabindex="-1"><td data-label="${mt.name}"><div>${thumbnail(d.image)}<a href="/admin/menu/dishes/${d.id}">${name}</a> ${badges}</div></td><td data-label="${mt.priceCol}"><div>${priceInPlace(ctx, d, name, back, currency)}</div></td><td data-label="${mt.soldOutCol}"><div>${soldOut}</div></td><td data-label="${mt.visibleCol}"><div>${visibleSwitch(ctx, d, name, back)}</div></td><td data-label="${mt.order}"><div class="order-cell"><span class="handle" aria-hidden="true">⠿</span>${move}</div></td></tr>`;
+    return html`<tr id="row-dishes-${d.id}" data-id="${d.id}" tabindex="-1"${dishRowData(snapshot, d, query)}><td data-label="${mt.name}"><div>${thumbnail(d.image)}<a href="/admin/menu/dishes/${d.id}">${name}</a> ${badges}</div></td><td data-label="${mt.priceCol}"><div>${priceInPlace(ctx, d, name, back, currency)}</div></td><td data-label="${mt.soldOutCol}"><div>${soldOut}</div></td><td data-label="${mt.visibleCol}"><div>${visibleSwitch(ctx, d, name, back)}</div></td><td data-label="${mt.order}"><div class="order-cell"><span class="handle" aria-hidden="true">⠿</span>${move}</div></td></tr>`;
   });
   const table =
     dishes.length === 0
@@ -244,8 +247,9 @@ function dishesTable(ctx: PanelContext, snapshot: MenuSnapshot, section: Categor
           section.id,
           back,
         )}`;
+  const add = html`<p class="actions"><a class="button" href="/admin/menu/dishes/new?section=${section.id}">${mt.addDish}</a></p>`;
   return html`<section aria-labelledby="dishes-title"><h2 id="dishes-title">${mt.dishes}</h2>
-<p class="actions"><a class="button" href="/admin/menu/dishes/new?section=${section.id}">${mt.addDish}</a></p>${table}</section>`;
+${dishes.length > 0 ? html`<div class="dish-finder${isFiltering(query) ? ' searching' : ''}">${searchBar(ctx, snapshot, query, { action: back, found: found.length, jump: 'page', current: section.id, beside: add })}${table}</div>` : html`${add}${table}`}</section>`;
 }
 
 function subCategoryList(ctx: PanelContext, snapshot: MenuSnapshot, section: CategoryRow): Html {

@@ -150,6 +150,18 @@ const en = {
   soldOutCol: 'Sold out',
   visibleCol: 'On the menu',
   status: 'Status',
+  searchLabel: 'Find a dish (name in any language)',
+  searchPlaceholder: 'Find a dish…',
+  searchButton: 'Find',
+  showLabel: 'Show',
+  showFilter: { all: 'All dishes', on_sale: 'On sale', sold_out: 'Sold out', hidden: 'Hidden' } as Record<
+    'all' | 'on_sale' | 'sold_out' | 'hidden',
+    string
+  >,
+  clearSearch: 'Show all',
+  searchFound: (n: number) => (n === 0 ? 'No dish found.' : n === 1 ? '1 dish found.' : `${n} dishes found.`),
+  searchFoundWords: { zero: 'No dish found.', one: '1 dish found.', other: '{n} dishes found.' },
+  jumpToSection: 'Go to a section',
   order: 'Order',
 };
 
@@ -303,6 +315,15 @@ const it: MenuTexts = {
   soldOutCol: 'Esaurito',
   visibleCol: 'Nel menu',
   status: 'Stato',
+  searchLabel: 'Cerca un piatto (nome in qualsiasi lingua)',
+  searchPlaceholder: 'Cerca un piatto…',
+  searchButton: 'Cerca',
+  showLabel: 'Mostra',
+  showFilter: { all: 'Tutti i piatti', on_sale: 'Disponibili', sold_out: 'Esauriti', hidden: 'Nascosti' },
+  clearSearch: 'Mostra tutti',
+  searchFound: (n) => (n === 0 ? 'Nessun piatto trovato.' : n === 1 ? '1 piatto trovato.' : `${n} piatti trovati.`),
+  searchFoundWords: { zero: 'Nessun piatto trovato.', one: '1 piatto trovato.', other: '{n} piatti trovati.' },
+  jumpToSection: 'Vai a una sezione',
   order: 'Ordine',
 };
 
