@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { normalizeHost, TenantDirectory } from './accounts/tenants/directory.js';
+import { listActiveUsers } from './accounts/users/repo.js';
 import { CacheBudget } from './catalog/budget.js';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
@@ -283,6 +284,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webhooks = new WebhookDispatcher(database.db, app.log, {
     allowPrivate: config.webhooksAllowPrivate,
     now: options.now,
+    // An endpoint paused for failing: its restaurant's owners are told (the panel says it too).
+    onPaused: (tenantId, endpoint) => {
+      void listActiveUsers(database.db, tenantId)
+        .then((users) => {
+          for (const owner of users.filter((u) => u.role === 'owner')) {
+            void mailer.send({
+              to: owner.email,
+              subject: 'Webhook paused / Webhook in pausa',
+              text: `The webhook ${endpoint.url} kept failing and is paused: nothing is sent to it until you resume it in the panel (Webhooks).\n\nIl webhook ${endpoint.url} continuava a non rispondere ed è in pausa: non gli viene inviato nulla finché non lo riattivi dal pannello (Webhook).\n`,
+            });
+          }
+        })
+        .catch((err: unknown) => app.log.warn({ err, tenantId }, 'could not tell the owners of a paused webhook'));
+    },
   });
   let queued = false;
   menuWriter.listen({

@@ -46,6 +46,8 @@ export interface Config {
   readonly cacheDir: string | undefined;
   /** Lets webhooks target private and loopback addresses (WEBHOOKS_ALLOW_PRIVATE=true; tests, closed networks). */
   readonly webhooksAllowPrivate: boolean;
+  /** Webhook endpoints one restaurant may register (WEBHOOKS_MAX_PER_RESTAURANT, default 10). */
+  readonly webhooksMaxPerRestaurant: number;
   /** Bearer token for /metrics; unset: /metrics answers loopback callers only. */
   readonly metricsToken: string | undefined;
   /** `pretty` (pino-pretty), `json`, or `auto`: pretty when stdout is a terminal. */
@@ -85,6 +87,7 @@ export const defaultConfig: Config = Object.freeze({
   cacheDiskMb: 2048,
   cacheDir: undefined,
   webhooksAllowPrivate: false,
+  webhooksMaxPerRestaurant: 10,
   metricsToken: undefined,
   logFormat: 'auto',
   workers: 1,
@@ -214,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     cacheDiskMb: int(env, 'CACHE_DISK_MB', defaultConfig.cacheDiskMb, 0),
     cacheDir: env.CACHE_DIR || undefined,
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    webhooksMaxPerRestaurant: int(env, 'WEBHOOKS_MAX_PER_RESTAURANT', defaultConfig.webhooksMaxPerRestaurant, 1),
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: logFormat(env.LOG_FORMAT),
     workers: int(env, 'WORKERS', defaultConfig.workers, 1),

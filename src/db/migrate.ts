@@ -24,6 +24,7 @@ import * as webhookResponseTime from './migrations/2026112611_webhook_response_t
 import * as translationChecks from './migrations/2026112620_translation_checks.js';
 import * as importDrafts from './migrations/2026112830_import_drafts.js';
 import * as analyticsEventIds from './migrations/2026112840_analytics_event_ids.js';
+import * as webhookFairness from './migrations/2026112850_webhook_fairness.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026112620_translation_checks': translationChecks,
   '2026112830_import_drafts': importDrafts,
   '2026112840_analytics_event_ids': analyticsEventIds,
+  '2026112850_webhook_fairness': webhookFairness,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

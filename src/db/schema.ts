@@ -383,6 +383,10 @@ export interface WebhookEndpointTable {
   is_active: number;
   created_at: string;
   updated_at: string;
+  /** Failed attempts in a row (0 after a delivery); the endpoint is paused when it reaches the limit. */
+  failures: Generated<number>;
+  /** When it was paused for failing (the panel says so; resuming clears it), else null. */
+  paused_at: Generated<string | null>;
 }
 
 export interface WebhookDeliveryTable {

@@ -27,6 +27,7 @@ export type MessageKey =
   | 'in_list'
   | 'webhook_private_target'
   | 'webhook_https_required'
+  | 'webhook_limit'
   | 'unique'
   | 'decimal'
   | 'multiple_of'
@@ -100,6 +101,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     in_list: ':Attribute selezionato non è valido. Valori ammessi: :values.',
     webhook_private_target: ':Attribute non può puntare a un indirizzo privato o locale.',
     webhook_https_required: ':Attribute deve usare https.',
+    webhook_limit: 'Questo ristorante ha già :max webhook, il massimo: eliminane uno prima di aggiungerne un altro.',
     unique: ':Attribute è già stato utilizzato.',
     decimal: ':Attribute deve avere :decimal cifre decimali.',
     multiple_of: ':Attribute deve essere un multiplo di :value.',
@@ -177,6 +179,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     in_list: 'The selected :attribute is invalid. Valid values: :values.',
     webhook_private_target: 'The :attribute must not point to a private or loopback address.',
     webhook_https_required: 'The :attribute must use https.',
+    webhook_limit: 'This restaurant already has :max webhooks, the most allowed: delete one before adding another.',
     unique: 'The :attribute has already been taken.',
     decimal: 'The :attribute field must have :decimal decimal places.',
     multiple_of: 'The :attribute field must be a multiple of :value.',
@@ -253,6 +256,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     in_list: 'Le champ :attribute sélectionné est invalide. Valeurs admises : :values.',
     webhook_private_target: 'Le champ :attribute ne doit pas viser une adresse privée ou locale.',
     webhook_https_required: 'Le champ :attribute doit utiliser https.',
+    webhook_limit: 'Ce restaurant a déjà :max webhooks, le maximum : supprimez-en un avant d’en ajouter un autre.',
     unique: 'La valeur du champ :attribute est déjà utilisée.',
     decimal: 'Le champ :attribute doit comporter :decimal décimales.',
     multiple_of: 'La valeur de :attribute doit être un multiple de :value.',
@@ -332,6 +336,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     in_list: 'Der gewählte Wert für :attribute ist ungültig. Erlaubte Werte: :values.',
     webhook_private_target: ':Attribute darf nicht auf eine private oder lokale Adresse zeigen.',
     webhook_https_required: ':Attribute muss https verwenden.',
+    webhook_limit:
+      'Dieses Restaurant hat bereits :max Webhooks, das Maximum: löschen Sie einen, bevor Sie einen weiteren hinzufügen.',
     unique: ':Attribute ist bereits vergeben.',
     decimal: ':Attribute muss :decimal Dezimalstellen haben.',
     multiple_of: ':Attribute muss ein Vielfaches von :value sein.',
@@ -416,6 +422,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     in_list: 'El campo :attribute seleccionado no es válido. Valores admitidos: :values.',
     webhook_private_target: 'El campo :attribute no puede apuntar a una dirección privada o local.',
     webhook_https_required: 'El campo :attribute debe usar https.',
+    webhook_limit: 'Este restaurante ya tiene :max webhooks, el máximo: elimine uno antes de añadir otro.',
     unique: 'El valor del campo :attribute ya está en uso.',
     decimal: 'El campo :attribute debe tener :decimal cifras decimales.',
     multiple_of: 'El campo :attribute debe ser un múltiplo de :value.',

@@ -79,13 +79,17 @@ for (const dialect of dialects) {
       const plain = /\d+\|[A-Za-z0-9]+/.exec(token.stdout)![0];
       const app = await buildApp(testConfig({ webhooksAllowPrivate: true }), { database: db });
       try {
-        await registerEndpoint(
-          db.db,
-          demo,
-          { url: 'http://127.0.0.1:9/hook', events: ['menu.updated'] },
-          true,
-          new Date().toISOString(),
-        );
+        await db.db
+          .transaction()
+          .execute((trx) =>
+            registerEndpoint(
+              trx,
+              demo,
+              { url: 'http://127.0.0.1:9/hook', events: ['menu.updated'] },
+              { allowPrivate: true, maxPerRestaurant: 10 },
+              new Date().toISOString(),
+            ),
+          );
         const dish = await db.db
           .selectFrom('items')
           .select(['id', 'name_translations'])

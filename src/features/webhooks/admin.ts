@@ -8,9 +8,9 @@ import { NotFoundError } from '../../core/errors.js';
 import { IdParams } from '../../http/params.js';
 import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
-import { registerEndpoint } from './manage.js';
+import { queueTestEvent, registerEndpoint } from './manage.js';
 import { WEBHOOK_EVENTS } from './outbox.js';
-import { deleteEndpoint, findEndpoint, listDeliveries, listEndpoints } from './repo.js';
+import { deleteEndpoint, findEndpoint, listDeliveries, listEndpoints, setEndpointActive } from './repo.js';
 
 const WebhookInput = Type.Object(
   {
@@ -24,9 +24,16 @@ const Endpoint = Type.Object({
   id: Type.Integer(),
   url: Type.String(),
   events: Type.Array(Type.String()),
-  is_active: Type.Boolean(),
+  is_active: Type.Boolean({ description: 'false: paused (by the owner, or by itself after failing for about a day).' }),
+  paused_for_failing: Type.Boolean({
+    description: 'Paused by itself: its deliveries kept failing. Resume it (is_active: true) once it answers again.',
+  }),
   created_at: Type.String(),
 });
+const EndpointChange = Type.Object(
+  { is_active: Type.Boolean({ description: 'false pauses the endpoint (nothing is sent to it); true resumes it.' }) },
+  { additionalProperties: false },
+);
 const NewEndpoint = Type.Composite([
   Endpoint,
   Type.Object({ secret: Type.String({ description: 'HMAC-SHA256 key of `Menu-Signature`; shown only here.' }) }),
@@ -53,6 +60,7 @@ const view = (row: EndpointRow) => ({
   url: row.url,
   events: JSON.parse(row.events) as string[],
   is_active: Boolean(row.is_active),
+  paused_for_failing: row.paused_at !== null,
   created_at: row.created_at,
 });
 
@@ -74,13 +82,17 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { row, secret } = await registerEndpoint(
-        db,
-        request.tenant.id,
-        request.body,
-        app.config.webhooksAllowPrivate,
-        nowIso(),
-      );
+      const { row, secret } = await db
+        .transaction()
+        .execute((trx) =>
+          registerEndpoint(
+            trx,
+            request.tenant.id,
+            request.body,
+            { allowPrivate: app.config.webhooksAllowPrivate, maxPerRestaurant: app.config.webhooksMaxPerRestaurant },
+            nowIso(),
+          ),
+        );
       return reply.code(201).send({ success: true, data: { ...view(row), secret }, meta: { generated_at: nowIso() } });
     },
   );
@@ -148,6 +160,46 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
         })),
         meta: { generated_at: nowIso() },
       };
+    },
+  );
+
+  api.patch(
+    '/webhooks/:id',
+    {
+      config,
+      schema: {
+        summary: 'Pause or resume a webhook endpoint',
+        description: 'A resumed endpoint starts afresh: its count of failures is forgotten.',
+        params: IdParams,
+        body: EndpointChange,
+        response: { 200: envelope(Endpoint, Meta), ...adminWriteErrorResponses },
+      },
+    },
+    async (request) => {
+      const tenantId = request.tenant.id;
+      const { id } = request.params;
+      if (!(await setEndpointActive(db, tenantId, id, request.body.is_active, nowIso()))) throw new NotFoundError();
+      const row = await findEndpoint(db, tenantId, id);
+      if (!row) throw new NotFoundError();
+      return { success: true, data: view(row), meta: { generated_at: nowIso() } };
+    },
+  );
+
+  api.post(
+    '/webhooks/:id/test',
+    {
+      config,
+      schema: {
+        summary: 'Send a test event to a webhook endpoint',
+        description: 'Queues a signed `webhook.test` event (no change in it); its attempt shows in the delivery log.',
+        params: IdParams,
+        response: { 202: envelope(Type.Object({ queued: Type.Boolean() }), Meta), ...adminWriteErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!(await queueTestEvent(db, request.tenant.id, request.params.id, nowIso()))) throw new NotFoundError();
+      app.webhooks.kick();
+      return reply.code(202).send({ success: true, data: { queued: true }, meta: { generated_at: nowIso() } });
     },
   );
 

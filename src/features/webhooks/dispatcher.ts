@@ -1,21 +1,30 @@
-// Sends the outbox: claims due deliveries (one instance per delivery, see repo.claimDue), POSTs
-// each signed body through delivery.ts (addresses checked as connected), and records the attempt
-// with the HTTP status or a failure class. A failure is retried with exponential backoff
-// (30 s, 1 min, 2 min, … capped at 1 h) until 24 h after the change, then given up. Runs on a
-// 1 s timer (retries, and deliveries written by other instances) and at once after a local commit.
+// Sends the outbox fairly: deliveries of one restaurant never wait for another's. Due deliveries
+// are claimed a few per restaurant and one per endpoint at a time (repo.claimDue: one instance of
+// however many sends each), each POSTed signed through delivery.ts with its own deadline, and the
+// next claim happens as soon as any attempt ends, never after the slowest of a batch. At most
+// MAX_IN_FLIGHT attempts run at once, PER_TENANT of one restaurant. A failure is retried with
+// exponential backoff (30 s, 1 min, 2 min, … capped at 1 h) until 24 h after the change, then given
+// up; an endpoint that fails PAUSE_AFTER times in a row is paused, its owners told by e-mail and
+// the panel. Runs on a 1 s timer (retries, other instances' deliveries) and at once after a commit.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { deliver } from './delivery.js';
-import { claimDue, findEndpointOf, finishAttempt } from './repo.js';
+import { claimDue, findEndpointOf, finishAttempt, noteEndpointAttempt, pauseFailingEndpoint } from './repo.js';
 import { signatureHeader } from './signature.js';
 
 export const GIVE_UP_AFTER_MS = 24 * 3600_000;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 3600_000;
-const TIMEOUT_MS = 10_000;
+/** One attempt's deadline: name resolution, connection, TLS and the answer's head. */
+export const ATTEMPT_TIMEOUT_MS = 5_000;
 /** A claim outlives the slowest attempt, so a crashed instance's rows are picked up again. */
 const CLAIM_MS = 60_000;
-const BATCH = 20;
+/** Attempts in flight on this instance, all restaurants together. */
+export const MAX_IN_FLIGHT = 64;
+/** Attempts in flight for one restaurant (its endpoints are tried in parallel up to this). */
+export const PER_TENANT = 4;
+/** Failed attempts in a row after which an endpoint is paused (about a day of backoff). */
+export const PAUSE_AFTER = 30;
 
 /** Delay before the next attempt after `attempts` failed ones. */
 export function retryDelayMs(attempts: number): number {
@@ -26,13 +35,22 @@ export interface DispatcherOptions {
   allowPrivate: boolean;
   now?: () => number;
   intervalMs?: number;
+  attemptTimeoutMs?: number;
+  /** An endpoint was paused for failing: tell its restaurant's owners (app.ts sends the mail). */
+  onPaused?: (tenantId: number, endpoint: { id: number; url: string }) => void;
 }
+
+type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
 
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private claiming: Promise<void> | undefined;
   private again = false;
   private readonly now: () => number;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly perTenant = new Map<number, number>();
+  /** Set by stop(): nothing new is claimed (what runs finishes and is recorded). */
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -49,21 +67,23 @@ export class WebhookDispatcher {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    await this.claiming;
+    await Promise.all(this.inFlight);
   }
 
-  /** Runs a pass now (or right after the current one). */
+  /** Claims what is due now (or right after the current claim), without waiting for attempts. */
   kick(): void {
-    if (this.running) {
+    if (this.claiming) {
       this.again = true;
       return;
     }
-    this.running = this.runOnce()
+    this.claiming = this.claim()
       .catch((err) => this.log.warn({ err }, 'webhook dispatch failed'))
       .finally(() => {
-        this.running = undefined;
+        this.claiming = undefined;
         if (this.again) {
           this.again = false;
           this.kick();
@@ -71,27 +91,49 @@ export class WebhookDispatcher {
       });
   }
 
-  /** Sends every due delivery once; resolves when their attempts are recorded. */
+  /** Sends every due delivery once and resolves when their attempts are recorded (tests, the CLI). */
   async runOnce(): Promise<void> {
     for (;;) {
-      const now = this.now();
-      const claimed = await claimDue(
-        this.db,
-        new Date(now).toISOString(),
-        new Date(now + CLAIM_MS).toISOString(),
-        BATCH,
-      );
-      if (claimed.length === 0) return;
-      await Promise.all(claimed.map((d) => this.attempt(d)));
-      if (claimed.length < BATCH) return;
+      await this.claiming;
+      await this.claim();
+      if (this.inFlight.size === 0) return;
+      await Promise.all(this.inFlight);
     }
   }
 
-  private async attempt(d: Awaited<ReturnType<typeof claimDue>>[number]): Promise<void> {
+  /** Starts attempts for what is due, within the caps; each ending attempt claims again. */
+  private async claim(): Promise<void> {
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
+    if (room <= 0 || this.stopped) return;
+    const now = this.now();
+    const full = [...this.perTenant].filter(([, n]) => n >= PER_TENANT).map(([id]) => id);
+    const claimed = await claimDue(this.db, new Date(now).toISOString(), new Date(now + CLAIM_MS).toISOString(), {
+      limit: room,
+      perTenant: PER_TENANT,
+      skipTenants: full,
+    });
+    for (const d of claimed) {
+      const running = this.perTenant.get(d.tenant_id) ?? 0;
+      this.perTenant.set(d.tenant_id, running + 1);
+      const attempt: Promise<void> = this.attempt(d)
+        .catch((err) => this.log.warn({ err, delivery: d.id }, 'webhook attempt failed to record'))
+        .finally(() => {
+          this.inFlight.delete(attempt);
+          const left = (this.perTenant.get(d.tenant_id) ?? 1) - 1;
+          if (left <= 0) this.perTenant.delete(d.tenant_id);
+          else this.perTenant.set(d.tenant_id, left);
+          this.kick();
+        });
+      this.inFlight.add(attempt);
+    }
+  }
+
+  private async attempt(d: Claimed): Promise<void> {
     const endpoint = await findEndpointOf(this.db, d.tenant_id, d.endpoint_id);
     const attempts = d.attempts + 1;
     if (!endpoint || !endpoint.is_active) {
-      await finishAttempt(this.db, d.tenant_id, d.id, { status: 'failed', attempts, last_error: 'endpoint_removed' });
+      const reason = endpoint?.paused_at ? 'endpoint_paused' : 'endpoint_removed';
+      await finishAttempt(this.db, d.tenant_id, d.id, { status: 'failed', attempts, last_error: reason });
       return;
     }
     const started = performance.now();
@@ -99,7 +141,7 @@ export class WebhookDispatcher {
       url: endpoint.url,
       body: d.payload,
       allowPrivate: this.options.allowPrivate,
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs: this.options.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'menu-service-webhooks/1',
@@ -114,6 +156,7 @@ export class WebhookDispatcher {
     const duration = statusCode === null ? null : Math.round(performance.now() - started);
     const error = outcome.result === 'delivered' ? null : outcome.result;
     const now = this.now();
+    const failures = await noteEndpointAttempt(this.db, d.tenant_id, endpoint.id, error === null);
     if (error === null) {
       await finishAttempt(this.db, d.tenant_id, d.id, {
         status: 'delivered',
@@ -135,6 +178,16 @@ export class WebhookDispatcher {
       last_duration_ms: duration,
       next_attempt_at: new Date(next).toISOString(),
     });
+    if (
+      failures >= PAUSE_AFTER &&
+      (await pauseFailingEndpoint(this.db, d.tenant_id, endpoint.id, new Date(now).toISOString()))
+    ) {
+      this.log.warn(
+        { tenantId: d.tenant_id, endpoint: endpoint.id, failures },
+        'webhook endpoint paused after failing',
+      );
+      this.options.onPaused?.(d.tenant_id, { id: endpoint.id, url: endpoint.url });
+    }
   }
 }
 

@@ -5,8 +5,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ValidationError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
+import { lockInTransaction } from '../../db/locks.js';
 import type { WebhookEvent } from './outbox.js';
-import { findDelivery, findEndpoint, insertDeliveries, insertEndpoint, setEndpointSecret } from './repo.js';
+import {
+  countEndpoints,
+  findDelivery,
+  findEndpoint,
+  insertDeliveries,
+  insertEndpoint,
+  setEndpointSecret,
+} from './repo.js';
 import { urlProblem } from './targets.js';
 
 /** The event a test sends: signed and shaped like the others, with no change in it. */
@@ -16,18 +24,28 @@ export function newSecret(): string {
   return `whsec_${randomBytes(24).toString('hex')}`;
 }
 
-/** Registers an endpoint after the URL rules (https, no inside address unless allowed); the secret is returned once. */
+/**
+ * Registers an endpoint after the URL rules (https, no inside address unless allowed) and the
+ * restaurant's limit of endpoints; runs inside the caller's transaction `trx`. The secret is
+ * returned once.
+ */
 export async function registerEndpoint(
-  db: Db,
+  trx: Db,
   tenantId: number,
   input: { url: string; events: WebhookEvent[] },
-  allowPrivate: boolean,
+  rules: { allowPrivate: boolean; maxPerRestaurant: number },
   now: string,
 ) {
-  const problem = urlProblem(input.url, allowPrivate);
+  const problem = urlProblem(input.url, rules.allowPrivate);
   if (problem) throw new ValidationError([{ field: 'url', rule: problem }]);
+  // Counting and adding is one step (the caller's transaction, locked): parallel registrations
+  // cannot pass the limit together.
+  await lockInTransaction(trx, `webhooks:${tenantId}`);
+  if ((await countEndpoints(trx, tenantId)) >= rules.maxPerRestaurant) {
+    throw new ValidationError([{ field: 'url', rule: 'webhook_limit', params: { max: rules.maxPerRestaurant } }]);
+  }
   const secret = newSecret();
-  const row = await insertEndpoint(db, tenantId, { url: input.url, events: input.events, secret }, now);
+  const row = await insertEndpoint(trx, tenantId, { url: input.url, events: input.events, secret }, now);
   return { row, secret };
 }
 

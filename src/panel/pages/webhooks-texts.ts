@@ -21,6 +21,8 @@ const en = {
   status: 'Status',
   active: 'active',
   paused: 'paused',
+  pausedFailing:
+    'Paused by itself: it kept failing (no answer or errors) for about a day. Check the address, then resume it.',
   created: 'Added',
   actions: 'Actions',
   pause: 'Pause',
@@ -57,6 +59,7 @@ const en = {
     http_error: 'error answer',
     redirect_not_followed: 'redirect not followed',
     endpoint_removed: 'paused or deleted',
+    endpoint_paused: 'paused after failing',
   } as Record<string, string>,
   resend: 'Send again',
   noDeliveries: 'Nothing sent yet.',
@@ -85,6 +88,8 @@ const it: WebhooksTexts = {
   status: 'Stato',
   active: 'attivo',
   paused: 'in pausa',
+  pausedFailing:
+    'Messo in pausa da solo: non rispondeva (o dava errori) da circa un giorno. Controlla l’indirizzo, poi riattivalo.',
   created: 'Aggiunto',
   actions: 'Azioni',
   pause: 'Metti in pausa',
@@ -121,6 +126,7 @@ const it: WebhooksTexts = {
     http_error: 'risposta di errore',
     redirect_not_followed: 'reindirizzamento non seguito',
     endpoint_removed: 'in pausa o eliminato',
+    endpoint_paused: 'in pausa dopo troppi errori',
   },
   resend: 'Invia di nuovo',
   noDeliveries: 'Ancora nessun invio.',

@@ -9,6 +9,7 @@ import { NotFoundError } from '../../core/errors.js';
 import { queueTestEvent, registerEndpoint, resendDelivery, rotateSecret } from '../../features/webhooks/manage.js';
 import { WEBHOOK_EVENTS } from '../../features/webhooks/outbox.js';
 import {
+  countEndpoints,
   deleteEndpoint,
   findEndpoint,
   listDeliveries,
@@ -74,7 +75,7 @@ function endpointRow(ctx: PanelContext, w: WebhooksTexts, e: EndpointRow): Html 
   return html`<tr data-webhook-id="${e.id}">
 <td data-label="${w.url}"><div><a href="/admin/webhooks/${e.id}">${e.url}</a></div></td>
 <td data-label="${w.events}"><div>${events}</div></td>
-<td data-label="${w.status}"><div>${active ? w.active : html`<span class="badge warn">${w.paused}</span>`}</div></td>
+<td data-label="${w.status}"><div>${active ? w.active : html`<span class="badge warn">${w.paused}</span>`}${e.paused_at ? html`<p class="hint">${w.pausedFailing}</p>` : ''}</div></td>
 <td data-label="${w.created}"><div>${formatDateTime(ctx, e.created_at)}</div></td>
 <td data-label="${w.actions}"><div class="row-actions">${smallForm(ctx, `/admin/webhooks/${e.id}/${active ? 'pause' : 'resume'}`, active ? w.pause : w.resume)}
 ${smallForm(ctx, `/admin/webhooks/${e.id}/test`, w.test)}${rotate}${confirmForm(ctx, {
@@ -172,10 +173,23 @@ export function registerWebhooks(app: FastifyInstance): void {
     const problem = urlProblem(url, app.config.webhooksAllowPrivate);
     if (problem) Object.assign(errors, fieldErrors(ctx, [{ field: 'url', rule: problem }], { url: w.url }));
     if (events.length === 0) addError(errors, 'events', w.noEvent);
+    const max = app.config.webhooksMaxPerRestaurant;
+    if ((await countEndpoints(app.database.db, ctx.tenantId)) >= max) {
+      Object.assign(
+        errors,
+        fieldErrors(ctx, [{ field: 'url', rule: 'webhook_limit', params: { max } }], { url: w.url }),
+      );
+    }
     if (Object.keys(errors).length > 0) return sendPage(reply, await listPage(app, ctx, { url, events, errors }), 422);
     // Made at most once per form: a reload of this answer sends the same nonce again.
     const created = await oneTime(app, request, (trx) =>
-      registerEndpoint(trx, ctx.tenantId, { url, events }, app.config.webhooksAllowPrivate, nowIso()),
+      registerEndpoint(
+        trx,
+        ctx.tenantId,
+        { url, events },
+        { allowPrivate: app.config.webhooksAllowPrivate, maxPerRestaurant: app.config.webhooksMaxPerRestaurant },
+        nowIso(),
+      ),
     );
     if (!created) return sendPage(reply, await listPage(app, ctx, { message: ctx.t.staleForm }), 409);
     const { secret } = created;
