@@ -10,6 +10,7 @@ import { formatLiveStreams, runLiveStreams } from './live-streams.js';
 import { chooseLoadGenerator } from './load.js';
 import { formatMenuRead, runMenuRead } from './menu-read.js';
 import { formatScale, runScale } from './scale.js';
+import { formatWebhooksFair, runWebhooksFair } from './webhooks-fair.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
@@ -50,6 +51,7 @@ const skipScale = process.env.BENCH_SCALE === '0';
 const skipMenuRead = process.env.BENCH_MENU_READ === '0';
 const skipHeavy = process.env.BENCH_HEAVY === '0';
 const skipLive = process.env.BENCH_LIVE === '0';
+const skipWebhooks = process.env.BENCH_WEBHOOKS === '0';
 const scaleTenants = (process.env.BENCH_SCALE_TENANTS ?? '1000,10000').split(',').map(Number);
 const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 120, 0);
 const scaleDuration = seconds('BENCH_SCALE_DURATION', 20, 1);
@@ -58,6 +60,7 @@ const budgetSec =
   180 +
   (skipHeavy ? 0 : 2 * durationSec + 60) +
   (skipLive ? 0 : 3 * durationSec + 120) +
+  (skipWebhooks ? 0 : 90) +
   (skipAnalytics ? 0 : 600 + durationSec) +
   (skipScale ? 0 : 1800 + 5 * (scaleWarmup + scaleDuration + 20));
 setTimeout(() => {
@@ -92,6 +95,11 @@ try {
     const heavyFile = join(RESULTS_DIR, 'heavy-jobs.json');
     writeFileSync(heavyFile, `${JSON.stringify(heavy, null, 2)}\n`);
     process.stdout.write(`\nResults written to ${heavyFile}\n`);
+  }
+  if (!skipWebhooks) {
+    const hooks = await runWebhooksFair({ workDir, working: 20, silent: 40 });
+    process.stdout.write(`\n${formatWebhooksFair(hooks)}\n`);
+    writeFileSync(join(RESULTS_DIR, 'webhooks-fair.json'), `${JSON.stringify(hooks, null, 2)}\n`);
   }
   if (!skipLive) {
     const liveReport = await runLiveStreams({
