@@ -21,3 +21,8 @@ export function ifMatchHolds(header: string | undefined, tag: string): boolean {
   const wanted = header.split(',').map((part) => part.trim());
   return wanted.includes('*') || wanted.includes(tag);
 }
+
+/** The ETag of a restaurant's whole menu (GET /admin/menu/export, If-Match of PUT /admin/menu): its version. */
+export function menuTag(version: number): string {
+  return `"menu-${version}"`;
+}

@@ -1,4 +1,4 @@
-// Safe retries for /api/v1/admin/*: a POST (or a route with `config.idempotent`) sent with an
+// Safe retries for /api/v1/admin/*: every write (POST, PUT, PATCH, DELETE) sent with an
 // `Idempotency-Key` header is answered once; the same key with the same method, path and body
 // within 24 hours gets the first answer again (with `Idempotent-Replayed: true`), with another
 // request a 422, and while the first is still running a 409. Keys are per restaurant and live in
@@ -19,10 +19,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A first request that has not answered in this time is taken to have died with its instance. */
 const ABANDONED_MS = 120_000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Honours Idempotency-Key although the method is not POST (the whole-menu import's PUT). */
+    /** false: this write ignores Idempotency-Key (none does today; every admin write honours it). */
     idempotent?: boolean;
   }
   interface FastifyRequest {
@@ -49,7 +50,7 @@ export const idempotencyPlugin = fp(
     app.addHook('preHandler', async (request, reply) => {
       const header = request.headers['idempotency-key'];
       if (header === undefined) return;
-      if (request.method !== 'POST' && request.routeOptions.config.idempotent !== true) return;
+      if (!WRITES.has(request.method) || request.routeOptions.config.idempotent === false) return;
       if (typeof header !== 'string' || !KEY.test(header)) throw new BadRequestError('idempotency_key_invalid');
       const tenantId = request.tenant.id;
       const at = now();

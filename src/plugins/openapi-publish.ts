@@ -280,12 +280,12 @@ function addHeaders(method: string, path: string, op: Json): void {
     const single = admin && /\/\{id\}$|\/(settings|theme)$/.test(path);
     if (
       (status === '200' || status === '304') &&
-      (path.startsWith('/api/v1/menu') || (single && method !== 'delete'))
+      (path.startsWith('/api/v1/menu') || (single && method !== 'delete') || path === '/api/v1/admin/menu/export')
     ) {
       headers.ETag = ref('ETag');
     }
     if (status === '201' && admin) headers.ETag = ref('ETag');
-    if (admin && method === 'post' && status.startsWith('2'))
+    if (admin && ['post', 'put', 'patch', 'delete'].includes(method) && status.startsWith('2'))
       headers['Idempotent-Replayed'] = ref('Idempotent-Replayed');
   }
 }
@@ -342,19 +342,24 @@ export function publishOpenApi(raw: Json, options: { baseDomain: string; example
         op.requestBody ??= { required: true, content: {} };
         op.requestBody.content = { ...op.requestBody.content, ...other };
       }
-      if (admin(path) && (method === 'post' || (method === 'put' && path === '/api/v1/admin/menu'))) {
+      if (admin(path) && ['post', 'put', 'patch', 'delete'].includes(method)) {
         op.parameters = [
           ...(op.parameters ?? []),
           {
             name: 'Idempotency-Key',
             in: 'header',
             required: false,
-            description: 'Makes a retry safe: the same key and body within 24 h answer the first answer again.',
+            description:
+              'Makes a retry safe: the same key with the same method, path and body within 24 h gets the first answer again (with `Idempotent-Replayed: true`); with another request 422; while the first still runs 409.',
             schema: { type: 'string', minLength: 1, maxLength: 255 },
           },
         ];
       }
-      if (admin(path) && ['put', 'patch', 'delete'].includes(method) && /\/\{id\}$|\/(settings|theme)$/.test(path)) {
+      if (
+        admin(path) &&
+        ['put', 'patch', 'delete'].includes(method) &&
+        /\/\{id\}$|\/(settings|theme|menu)$/.test(path)
+      ) {
         op.parameters = [
           ...(op.parameters ?? []),
           {

@@ -80,6 +80,59 @@ for (const dialect of dialects) {
       assert.deepEqual([noAgain.statusCode, noAgain.json], [422, no.json]);
     });
 
+    test('Idempotency-Key on every admin write: PATCH, PUT and DELETE replay, another body is a 422; per restaurant', async () => {
+      const r = await restaurant();
+      const other = await restaurant();
+      const dishes = (await r.admin('GET', '/items?per_page=2')).json.data;
+      const key = { 'idempotency-key': 'patch-7', 'accept-language': 'en' };
+      const first = await r.admin('PATCH', `/items/${dishes[0].id}`, { price: 12 }, key);
+      assert.equal(first.statusCode, 200);
+      // Someone else changes the price; the retry must not put 12 back over it.
+      assert.equal((await r.admin('PATCH', `/items/${dishes[0].id}`, { price: 13 })).statusCode, 200);
+      const replay = await r.admin('PATCH', `/items/${dishes[0].id}`, { price: 12 }, key);
+      assert.equal(replay.statusCode, 200);
+      assert.equal(replay.headers['idempotent-replayed'], 'true');
+      assert.equal((await r.admin('GET', `/items/${dishes[0].id}`)).json.data.price, 13, 'the replay changed nothing');
+      const another = await r.admin('PATCH', `/items/${dishes[0].id}`, { price: 99 }, key);
+      assert.equal(another.statusCode, 422);
+      assert.deepEqual(Object.keys(another.json.errors), ['Idempotency-Key']);
+      const put = await r.admin('PUT', '/settings', { phone: '+39 111' }, { 'idempotency-key': 'put-1' });
+      assert.equal(put.statusCode, 200);
+      assert.equal(
+        (await r.admin('PUT', '/settings', { phone: '+39 111' }, { 'idempotency-key': 'put-1' })).headers[
+          'idempotent-replayed'
+        ],
+        'true',
+      );
+      const del = { 'idempotency-key': 'del-1' };
+      assert.equal((await r.admin('DELETE', `/items/${dishes[1].id}`, undefined, del)).statusCode, 204);
+      const delAgain = await r.admin('DELETE', `/items/${dishes[1].id}`, undefined, del);
+      assert.equal(delAgain.statusCode, 204, 'a retried delete answers its first answer, not 404');
+      assert.equal(delAgain.headers['idempotent-replayed'], 'true');
+      // The other restaurant's PATCH with the same key is its own.
+      const theirs = (await other.admin('GET', '/items?per_page=1')).json.data[0];
+      const mine = await other.admin('PATCH', `/items/${theirs.id}`, { price: 12 }, key);
+      assert.equal(mine.statusCode, 200);
+      assert.equal(mine.headers['idempotent-replayed'], undefined);
+    });
+
+    test('PUT /admin/menu takes If-Match with the export ETag: a stale one is 412 and changes nothing', async () => {
+      const r = await restaurant();
+      const exported = await r.admin('GET', '/menu/export');
+      const etag = exported.headers.etag as string;
+      assert.match(etag, /^"menu-\d+"$/);
+      const doc = exported.json.data;
+      // Someone changes the menu after the read.
+      const dish = (await r.admin('GET', '/items?per_page=1')).json.data[0];
+      assert.equal((await r.admin('PATCH', `/items/${dish.id}`, { price: 21 })).statusCode, 200);
+      const stale = await r.admin('PUT', '/menu', doc, { 'if-match': etag });
+      assert.equal(stale.statusCode, 412);
+      assert.equal((await r.admin('GET', `/items/${dish.id}`)).json.data.price, 21, 'nothing changed');
+      const fresh = await r.admin('GET', '/menu/export');
+      const ok = await r.admin('PUT', '/menu', fresh.json.data, { 'if-match': fresh.headers.etag as string });
+      assert.equal(ok.statusCode, 200, ok.body);
+    });
+
     test('every admin object has an ETag; If-Match with a stale one is 412 and changes nothing; the current one goes through', async () => {
       const r = await restaurant();
       const dish = (await r.admin('GET', '/items?per_page=2')).json.data;

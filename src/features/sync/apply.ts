@@ -6,10 +6,17 @@
 // as one ValidationError, so a document with any error changes nothing. A prune that would delete
 // every dish, or more than half of them, is refused unless the caller confirms the number it deletes
 // (a dry run answers that number instead, with every row a prune deletes by name).
+
 import type { TObject } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type Actor, type Change, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
-import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
+import {
+  ConflictError,
+  type FieldIssue,
+  NotFoundError,
+  PreconditionFailedError,
+  ValidationError,
+} from '../../core/errors.js';
 import {
   allIds,
   findByExternalId,
@@ -18,6 +25,7 @@ import {
   type MenuTable,
   setExternalId,
 } from '../../db/menu-rows.js';
+import { ifMatchHolds, menuTag } from '../../http/etag.js';
 import { validate } from '../../http/validator.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
 import { createItem, deleteItem, ItemInput, updateItem } from '../../resources/items/service.js';
@@ -427,11 +435,22 @@ export async function importMenu(
   tenantId: number,
   actor: Actor,
   body: unknown,
-  options: { dryRun: boolean; prune: boolean; confirmDelete?: number },
+  options: { dryRun: boolean; prune: boolean; confirmDelete?: number; ifMatch?: string },
 ): Promise<{ changed: boolean } & SyncOutcome> {
   const locale = options.prune ? (await ownerSnapshot(app, tenantId)).settings.default_locale : undefined;
   try {
     const outcome = await writeMenu(app, tenantId, actor, async (w) => {
+      // If-Match: the menu the client read must still be the menu now (checked in the transaction).
+      if (options.ifMatch !== undefined) {
+        const row = await w.trx
+          .selectFrom('tenants')
+          .select('menu_version')
+          .where('id', '=', tenantId)
+          .executeTakeFirst();
+        if (!row || !ifMatchHolds(options.ifMatch, menuTag(row.menu_version))) {
+          throw new PreconditionFailedError('precondition_failed');
+        }
+      }
       let changes = 0;
       const counting: MenuWrite = { ...w, record: (change) => (changes++, w.record(change)) };
       const result = await applyDocument(counting, body, { ...options, locale });

@@ -5,11 +5,13 @@
 // than half of them, unless `confirm_delete` names how many). The dishes also travel as a
 // spreadsheet: CSV (any encoding a spreadsheet writes) and Excel (.xlsx), both ways. A document
 // that changes nothing commits nothing.
+
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { apiActor, ownerSnapshot } from '../../catalog/write.js';
 import { ValidationError } from '../../core/errors.js';
+import { menuTag } from '../../http/etag.js';
 import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 import { validatorCompiler } from '../../http/validator.js';
@@ -81,8 +83,10 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(MenuDocument, Meta), ...adminErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const snapshot = await ownerSnapshot(app, request.tenant.id);
+      // The menu's version: sent back as If-Match, PUT /admin/menu refuses (412) a menu changed since.
+      reply.header('etag', menuTag(snapshot.version));
       return { success: true, data: exportDocument(snapshot), meta: { generated_at: nowIso() } };
     },
   );
@@ -149,7 +153,7 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
         description:
           'A JSON whole-menu document, a CSV of dishes (Content-Type: text/csv: UTF-8 with or without a byte order mark, UTF-16 with one, or Windows-1252 / ISO-8859-15, detected; a file whose encoding cannot be told is refused with 422 on `file`; `,` or `;` detected), or an Excel workbook of dishes (Content-Type: ' +
           XLSX_TYPE +
-          '; a cell holding a formula, an Excel error, or a date where a price belongs is refused). Spreadsheet errors name the row as rows[N]. Rows are matched by external_id, else id, else created. Omitted rows are kept unless prune=true. A prune that would delete every dish, or more than half of them, answers 422 on `confirm_delete` with the counts unless confirm_delete=<number of dishes it deletes> is sent; a dry run answers that number in confirm_delete_required, and `deletions` lists every row a prune deletes by name. dry_run=true answers the summary and changes nothing. Any error answers 422 listing every error with its path in the document, and changes nothing. At most 10 MiB.',
+          '; a cell holding a formula, an Excel error, or a date where a price belongs is refused). Spreadsheet errors name the row as rows[N]. Rows are matched by external_id, else id, else created. Omitted rows are kept unless prune=true. A prune that would delete every dish, or more than half of them, answers 422 on `confirm_delete` with the counts unless confirm_delete=<number of dishes it deletes> is sent; a dry run answers that number in confirm_delete_required, and `deletions` lists every row a prune deletes by name. dry_run=true answers the summary and changes nothing. Any error answers 422 listing every error with its path in the document, and changes nothing. If-Match with the ETag of GET /admin/menu/export: 412 and nothing changed when the menu changed since. At most 10 MiB.',
         querystring: Type.Object({
           dry_run: flagQuery,
           prune: flagQuery,
@@ -171,7 +175,13 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       const dryRun = isOn(request.query.dry_run);
       const prune = isOn(request.query.prune);
       const actor = { ...apiActor(request.principal), via: 'import' as const };
-      const options = { dryRun, prune, confirmDelete: request.query.confirm_delete };
+      const ifMatch = request.headers['if-match'];
+      const options = {
+        dryRun,
+        prune,
+        confirmDelete: request.query.confirm_delete,
+        ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined,
+      };
       const body: unknown = request.body;
       let result: Awaited<ReturnType<typeof importMenu>>;
       if (Buffer.isBuffer(body)) {
