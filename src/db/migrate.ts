@@ -25,6 +25,7 @@ import * as translationChecks from './migrations/2026112620_translation_checks.j
 import * as importDrafts from './migrations/2026112830_import_drafts.js';
 import * as analyticsEventIds from './migrations/2026112840_analytics_event_ids.js';
 import * as webhookFairness from './migrations/2026112850_webhook_fairness.js';
+import * as panelPreferences from './migrations/2026112860_panel_preferences.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026112830_import_drafts': importDrafts,
   '2026112840_analytics_event_ids': analyticsEventIds,
   '2026112850_webhook_fairness': webhookFairness,
+  '2026112860_panel_preferences': panelPreferences,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

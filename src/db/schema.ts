@@ -162,6 +162,14 @@ export interface ItemTable {
 /** A password-recovery link sent by e-mail: its secret's SHA-256, valid one hour, once. */
 /** A diner text in one language left unchanged when its default-language text changed: to check. */
 /** A previewed panel import waiting to be applied (features/sync/repo.ts); one per user. */
+/** What the panel remembers for a restaurant between visits (the QR page's tables). */
+export interface PanelPreferenceTable {
+  tenant_id: number;
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface ImportDraftTable {
   tenant_id: number;
   user_id: number;
@@ -425,6 +433,7 @@ export interface Database {
   password_resets: PasswordResetTable;
   translation_checks: TranslationCheckTable;
   import_drafts: ImportDraftTable;
+  panel_preferences: PanelPreferenceTable;
   api_tokens: ApiTokenTable;
   panel_sessions: PanelSessionTable;
   panel_login_failures: PanelLoginFailureTable;

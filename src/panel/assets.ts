@@ -9,7 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { pathParam, queryParam } from './context.js';
 
 /** The panel's own files, in ./assets beside this module (scripts/build.js copies them into dist/). */
-const OWN = ['panel.css', 'panel.js', 'theme-preview.js', 'menu-editor.js', 'analytics.js', 'favicon.svg'];
+const OWN = [
+  'panel.css',
+  'panel.js',
+  'theme-preview.js',
+  'menu-editor.js',
+  'analytics.js',
+  'qr-sheet.js',
+  'favicon.svg',
+];
 /**
  * Files served from an installed npm package (the chart library of the analytics page): name under
  * /admin/assets/ → the package and the file beside its main module (packages with an `exports`

@@ -1,4 +1,4 @@
-// The panel's own rows: failed sign-ins (for throttling) and one-time form nonces.
+// The panel's own rows: failed sign-ins (for throttling), one-time form nonces, and what it remembers per restaurant.
 import type { Db } from '../db/connect.js';
 
 export async function recordLoginFailure(
@@ -59,4 +59,30 @@ export async function claimNonce(db: Db, tenantId: number, nonce: string, at: st
 
 export async function pruneNonces(db: Db, tenantId: number, before: string): Promise<void> {
   await db.deleteFrom('panel_form_nonces').where('tenant_id', '=', tenantId).where('used_at', '<', before).execute();
+}
+
+/** A value the panel remembers for the restaurant (e.g. `qr_tables`), or undefined. */
+export async function readPreference(db: Db, tenantId: number, name: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('panel_preferences')
+    .select('value')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** Remembers a value for the restaurant, replacing the one before. */
+export async function writePreference(
+  db: Db,
+  tenantId: number,
+  name: string,
+  value: string,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('panel_preferences')
+    .values({ tenant_id: tenantId, name, value, updated_at: at })
+    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doUpdateSet({ value, updated_at: at }))
+    .execute();
 }

@@ -97,11 +97,51 @@ for (const dialect of dialects) {
       assert.match(named.body, /href="\/qr.png\?table=bar" download="qr-table-bar\.png"/);
       assert.match(named.body, /href="\/qr.svg\?table=bar" download="qr-table-bar\.svg"/);
       assert.match(named.body, /These cannot be table names: a\/b/);
-      assert.match(named.body, /href="\/admin\/qr\/sheet\?tables=terrace%2Cbar%2C3%2C4"/);
+      // Every download is a button of the one form: it sends what is typed, "Show" or not.
+      const form = /<form method="get" action="\/admin\/qr" class="qr-tables">[\s\S]*?<\/form>/.exec(named.body)![0];
+      assert.match(form, /<input id="f-tables" name="tables" type="text" value="terrace, bar 3-4 a\/b"/);
       assert.match(
-        named.body,
-        /href="\/admin\/qr\/sheet\.pdf\?tables=terrace%2Cbar%2C3%2C4" download>Download the table cards \(A4 PDF\)</,
+        form,
+        /<button type="submit" class="primary" formaction="\/admin\/qr\/sheet\.pdf">Download the table cards \(A4 PDF\)</,
       );
+      assert.match(form, /<button type="submit" formaction="\/admin\/qr\/sheet">/);
+      assert.match(form, /<button type="submit" formaction="\/admin\/qr">Show the codes</);
+      // A sheet asked for with a word that is not a table goes back to the page, which names it.
+      const refused = await c.get('/admin/qr/sheet.pdf?tables=terrace%2C+bar+3-4+a%2Fb');
+      assert.equal(refused.statusCode, 303);
+      assert.equal(refused.headers.location, '/admin/qr?tables=terrace%2C%20bar%203-4%20a%2Fb');
+    });
+
+    test('the range typed is what the PDF and the sheet use without "Show", and it is remembered per restaurant', async () => {
+      // Typed 1-40 and pressed the PDF button straight away: the form sends tables=1-40.
+      const pdf = await c.get('/admin/qr/sheet.pdf?tables=1-40');
+      assert.equal(pdf.statusCode, 200);
+      assert.equal((await PDFDocument.load(pdf.rawPayload)).getPageCount(), 10, '40 cards, four a page');
+      const sheet = await c.get('/admin/qr/sheet?tables=1-40');
+      assert.equal((sheet.body.match(/<figure class="card">/g) ?? []).length, 40);
+      // The next visit shows 1-40, and the sheets asked for without a list use it too.
+      const again = await c.get('/admin/qr');
+      assert.match(again.body, /<input id="f-tables" name="tables" type="text" value="1-40"/);
+      assert.equal((again.body.match(/<li class="qr-card">/g) ?? []).length, 40);
+      assert.equal(((await c.get('/admin/qr/sheet')).body.match(/<figure class="card">/g) ?? []).length, 40);
+      // A refused list is not remembered.
+      await c.get('/admin/qr?tables=a%2Fb');
+      assert.match((await c.get('/admin/qr')).body, /value="1-40"/);
+      // Another restaurant keeps its own (the default).
+      const beta = bed.client('beta');
+      await beta.signIn(BETA_OWNER.email, BETA_OWNER.password);
+      assert.match((await beta.get('/admin/qr')).body, /<input id="f-tables" name="tables" type="text" value="1-12"/);
+      await beta.get('/admin/qr?tables=terrace');
+      assert.match((await beta.get('/admin/qr')).body, /value="terrace"/);
+      assert.match((await c.get('/admin/qr')).body, /value="1-40"/);
+    });
+
+    test('the HTML sheet has a Print button run by its own script, hidden on paper', async () => {
+      const sheet = await c.get('/admin/qr/sheet?tables=1-2');
+      assert.match(sheet.body, /<button type="button" class="print">Print<\/button>/);
+      assert.match(sheet.body, /<script type="module" src="\/admin\/assets\/qr-sheet\.js\?v=[^"]+"><\/script>/);
+      assert.match(sheet.body, /@media print\{\.tools\{display:none\}\}/);
+      assert.match(String(sheet.headers['content-security-policy']), /script-src 'self'/);
     });
 
     test('the A4 sheet: a card per table with logo, colours, name, table, address in words', async () => {

@@ -12,6 +12,7 @@ export const TENANT_TABLES = [
   'webhook_endpoints',
   'idempotency_keys',
   'import_drafts',
+  'panel_preferences',
   'translation_checks',
   'audit_log',
   'analytics_events',

@@ -23,7 +23,11 @@ const en = {
   print: 'Download the table cards (A4 PDF)',
   printHint:
     'A PDF of A4 pages ready to print, four cards each, with your uploaded logo in the middle of each code, the colours of your theme, the restaurant’s name, the table and the address in words.',
-  printPage: 'Or open them as a page to print from the browser',
+  printPage: 'Open the cards as a page to print',
+  printNow: 'Print',
+  sheetHint: 'On paper: A4, four cards a page. Press Print, or your browser’s print command.',
+  remembered: 'The tables you type are remembered for the next visit; every button uses what is typed now.',
+  rangeFor: (count: number) => (count === 1 ? '1 table' : `${count} tables`),
 };
 
 export type QrTexts = typeof en;
@@ -49,7 +53,11 @@ const it: QrTexts = {
   print: 'Scarica i segnatavolo (PDF A4)',
   printHint:
     'Un PDF di fogli A4 pronto da stampare, quattro segnatavolo per foglio: il logo caricato al centro di ogni codice, i colori del tuo aspetto, il nome del locale, il tavolo e l’indirizzo scritto per esteso.',
-  printPage: 'Oppure aprili come pagina da stampare dal browser',
+  printPage: 'Apri i segnatavolo come pagina da stampare',
+  printNow: 'Stampa',
+  sheetHint: 'Su carta: A4, quattro segnatavolo per foglio. Premi Stampa, o il comando di stampa del browser.',
+  remembered: 'I tavoli scritti qui restano per la prossima volta; ogni pulsante usa quello che è scritto ora.',
+  rangeFor: (count: number) => (count === 1 ? '1 tavolo' : `${count} tavoli`),
 };
 
 export function qrTexts(locale: PanelLocale): QrTexts {

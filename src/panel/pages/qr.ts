@@ -6,7 +6,7 @@
 // the same cards as a print-ready A4 PDF (qr-pdf.ts). Codes open the restaurant's own domain when
 // it has one (features/qr/address.ts, read on every panel request). The sheets are for signed-in users only, the PDF kept per
 // menu version and table list.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultLocaleOf } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
 import { UnavailableError } from '../../core/errors.js';
@@ -18,14 +18,19 @@ import { type Html, html, raw, sendHtml } from '../../http/html.js';
 import { findMediaFile } from '../../resources/media/repo.js';
 import { mediaName, mediaUrl, parseImageRef } from '../../resources/media/urls.js';
 import { JobRefusedError } from '../../runtime/worker-pool.js';
-import { type PanelContext, queryParam, sendPage } from '../context.js';
+import { assetUrl } from '../assets.js';
+import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
 import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
+import { readPreference, writePreference } from '../repo.js';
 import { type CardSheet, QR_PDF_MODULE } from './qr-pdf.js';
 import { type QrTexts, qrTexts } from './qr-texts.js';
 
 /** Cards on one sheet at most (a 200-card PDF takes ~1 s of a worker's CPU). */
 export const MAX_TABLES = 200;
+const DEFAULT_TABLES = '1-12';
+/** The panel_preferences row of the tables last typed. */
+const QR_TABLES = 'qr_tables';
 
 /** "1-12, terrace bar" → ['1', …, '12', 'terrace', 'bar']; the words that are not table names apart. */
 export function parseTables(spec: string): { tables: string[]; bad: string[]; tooMany: boolean } {
@@ -65,16 +70,14 @@ function page(ctx: PanelContext, base: string, spec: string): Html {
     const tableLink = menuLink(base, name);
     return html`<li class="qr-card"><h3>${q.tableCard(name)}</h3><img src="/qr.svg?table=${encodeURIComponent(name)}" alt="${q.alt(tableLink)}" width="160" height="160"><p class="hint">${tableLink}</p>${downloads(q, name, q.tableCard(name))}</li>`;
   });
-  const sheet = tables.length
-    ? html`<p><a class="button primary-link" href="/admin/qr/sheet.pdf?tables=${encodeURIComponent(tables.join(','))}" download>${q.print}</a></p><p class="hint">${q.printHint}</p><p><a href="/admin/qr/sheet?tables=${encodeURIComponent(tables.join(','))}">${q.printPage}</a></p><ul class="qr-grid">${cards}</ul>`
-    : '';
+  // One form, three buttons: each sends what is typed now, so "Show" is never needed first.
+  const form = html`<form method="get" action="/admin/qr" class="qr-tables"><div class="field"><label for="f-tables">${q.tablesLabel}</label><p class="hint" id="f-tables-hint">${q.tablesHint} ${q.remembered}</p><input id="f-tables" name="tables" type="text" value="${spec}" aria-describedby="f-tables-hint" autocomplete="off"></div>
+<div class="actions"><button type="submit" class="primary" formaction="/admin/qr/sheet.pdf">${q.print}</button><button type="submit" formaction="/admin/qr/sheet">${q.printPage}</button><button type="submit" formaction="/admin/qr">${q.show}</button></div><p class="hint">${q.printHint}</p></form>`;
   const body = html`<p>${q.intro}</p>
 <section aria-labelledby="qr-restaurant"><h2 id="qr-restaurant">${q.restaurant}</h2>
 <div class="qr-card"><img src="/qr.svg" alt="${q.alt(link)}" width="200" height="200"><p>${q.opens}: <a href="${link}">${link}</a></p>${downloads(q, undefined, q.restaurant)}</div></section>
 <section aria-labelledby="qr-tables"><h2 id="qr-tables">${q.tables}</h2>
-${problems.length ? notice('error', problems.join(' ')) : ''}
-<form method="get" action="/admin/qr" class="stack narrow"><div class="field"><label for="f-tables">${q.tablesLabel}</label><p class="hint" id="f-tables-hint">${q.tablesHint}</p><input id="f-tables" name="tables" type="text" value="${spec}" aria-describedby="f-tables-hint"></div>
-<div class="actions"><button type="submit">${q.show}</button></div></form>${sheet}</section>`;
+${problems.length ? notice('error', problems.join(' ')) : ''}${form}${tables.length ? html`<h3>${q.rangeFor(tables.length)}</h3><ul class="qr-grid">${cards}</ul>` : ''}</section>`;
   return renderPage(ctx, { title: q.title, body, active: 'qr' });
 }
 
@@ -91,14 +94,36 @@ export function registerQr(app: FastifyInstance): void {
   const pdfs = new ByteLru<Buffer>(16 * 1024 * 1024);
   const codes = svgCodes(app.jobs);
 
+  /**
+   * The tables this request asks for: what was typed (remembered for the restaurant when it reads
+   * as tables), else what was remembered, else 1-12.
+   */
+  const tablesAsked = async (request: FastifyRequest): Promise<{ spec: string; ok: boolean }> => {
+    const typed = queryParam(request, 'tables')?.trim().slice(0, 500);
+    if (typed === undefined) {
+      const kept = await readPreference(app.database.db, request.tenant.id, QR_TABLES);
+      return { spec: kept ?? DEFAULT_TABLES, ok: true };
+    }
+    const { tables, bad, tooMany } = parseTables(typed);
+    const ok = tables.length > 0 && bad.length === 0 && !tooMany;
+    if (ok) await writePreference(app.database.db, request.tenant.id, QR_TABLES, typed, new Date().toISOString());
+    return { spec: typed, ok };
+  };
+  /** A sheet asked for with words that are not tables goes back to the page, which says which. */
+  const refused = (reply: FastifyReply, spec: string) =>
+    seeOther(reply, `/admin/qr?tables=${encodeURIComponent(spec)}`);
+
   app.get('/qr', async (request, reply) => {
     const base = await addressOf(request.tenant);
-    return sendPage(reply, page(request.panel, base, queryParam(request, 'tables') ?? '1-12'));
+    const { spec } = await tablesAsked(request);
+    return sendPage(reply, page(request.panel, base, spec));
   });
 
   app.get('/qr/sheet.pdf', async (request, reply) => {
     const base = await addressOf(request.tenant);
-    const { tables } = parseTables(queryParam(request, 'tables') ?? '1-12');
+    const asked = await tablesAsked(request);
+    if (!asked.ok) return refused(reply, asked.spec);
+    const { tables } = parseTables(asked.spec);
     const tenant = request.tenant;
     const key = `${tenant.id}|${tenant.menuVersion}|${base}|${tables.join(',')}`;
     const pdf = await pdfs.getOrMake(key, async () => {
@@ -135,7 +160,10 @@ export function registerQr(app: FastifyInstance): void {
   app.get('/qr/sheet', async (request, reply) => {
     const ctx = request.panel;
     const base = await addressOf(request.tenant);
-    const { tables } = parseTables(queryParam(request, 'tables') ?? '1-12');
+    const asked = await tablesAsked(request);
+    if (!asked.ok) return refused(reply, asked.spec);
+    const { tables } = parseTables(asked.spec);
+    const q = qrTexts(ctx.locale);
     const snapshot = await ownerSnapshot(app, ctx.tenantId);
     const locale = defaultLocaleOf(snapshot);
     const words = CARD_TEXTS[locale];
@@ -165,12 +193,17 @@ export function registerQr(app: FastifyInstance): void {
 .code{position:relative;width:68mm;height:68mm;background:#fff}.code svg{width:100%;height:100%;display:block}
 .logo{position:absolute;left:50%;top:50%;width:14mm;height:14mm;transform:translate(-50%,-50%);object-fit:contain;background:#fff;padding:1mm;border-radius:1mm}
 figcaption{display:flex;flex-direction:column;gap:1.5mm}.table{font-size:20pt;font-weight:700}small{font-size:9pt}.link{font-family:monospace;font-size:9pt}.address{font-size:9pt}
+.tools{display:flex;flex-wrap:wrap;gap:8px;align-items:center;justify-content:center;padding:12px;font-family:system-ui,sans-serif;font-size:16px;background:#fff}
+.tools button{font:inherit;padding:8px 20px;border:2px solid #222;border-radius:6px;background:#222;color:#fff;cursor:pointer}.tools a{color:#222}
 @media screen{body{background:#ddd}.sheet{max-width:210mm;margin:0 auto;padding:8mm;background:#fff}}
+@media screen and (max-width:640px){.sheet{grid-template-columns:1fr;padding:3mm;gap:4mm}.card{height:auto;gap:3mm}.code{width:min(68mm,100%);height:auto;aspect-ratio:1}}
+@media print{.tools{display:none}}
 </style>`;
-    reply.header('content-security-policy', SHEET_CSP);
+    const tools = html`<div class="tools"><button type="button" class="print">${q.printNow}</button><a href="/admin/qr?tables=${encodeURIComponent(asked.spec)}">${q.title}</a><span>${q.sheetHint}</span></div>`;
+    reply.header('content-security-policy', `${SHEET_CSP}; script-src 'self'`);
     return sendHtml(
       reply,
-      html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${settings.name} · QR</title>${style}</head><body><main class="sheet">${cards}</main></body></html>`,
+      html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${settings.name} · QR</title>${style}<script type="module" src="${assetUrl('qr-sheet.js')}"></script></head><body>${tools}<main class="sheet">${cards}</main></body></html>`,
     );
   });
 }
