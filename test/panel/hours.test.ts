@@ -103,5 +103,58 @@ for (const dialect of dialects) {
       assert.equal(none.statusCode, 303);
       assert.deepEqual(await hours(), { weekly: [], exceptions: [] });
     });
+
+    test('an ordinary week typed once: Monday to Saturday lunch and dinner, Sunday closed, applied on save', async () => {
+      const page = (await c.get('/admin/settings')).body;
+      assert.match(page, /<select id="f-hours_preset" name="hours_preset"/);
+      assert.match(page, /<option value="mon_sat">Monday to Saturday<\/option>/);
+      const res = await c.post('/admin/settings', {
+        ...SETTINGS,
+        hours_preset: 'mon_sat',
+        hours_quick_0_opens: '12:00',
+        hours_quick_0_closes: '14:30',
+        hours_quick_1_opens: '19:00',
+        hours_quick_1_closes: '23:00',
+        // Something typed on Sunday before choosing the quick week is replaced: Sunday is closed.
+        hours_7_0_opens: '10:00',
+        hours_7_0_closes: '11:00',
+      });
+      assert.equal(res.statusCode, 303, res.body.slice(0, 300));
+      const lunchAndDinner = [
+        { opens: '12:00', closes: '14:30' },
+        { opens: '19:00', closes: '23:00' },
+      ];
+      const stored = await hours();
+      assert.deepEqual(
+        stored.weekly.map((d: { ranges: unknown[] }) => d.ranges),
+        [lunchAndDinner, lunchAndDinner, lunchAndDinner, lunchAndDinner, lunchAndDinner, lunchAndDinner, []],
+      );
+      // The page shows Sunday switched to closed, and the quick week empty again.
+      const after = (await c.get('/admin/settings')).body;
+      assert.match(after, /<input id="f-hours_7_closed" type="checkbox" name="hours_7_closed" value="1" checked/);
+      assert.match(after, /<input id="f-hours_1_closed" type="checkbox" name="hours_1_closed" value="1" aria-label/);
+      assert.match(after, /name="hours_quick_0_opens" type="time" value=""/);
+      assert.deepEqual((await hours('beta')).weekly, [], 'beta untouched');
+    });
+
+    test('the closed switch closes a day whatever its times say; days chosen without a time change nothing', async () => {
+      const week = Object.fromEntries(
+        [1, 2, 3, 4, 5, 6, 7].flatMap((d) => [
+          [`hours_${d}_0_opens`, '18:00'],
+          [`hours_${d}_0_closes`, '22:00'],
+        ]),
+      );
+      const res = await c.post('/admin/settings', {
+        ...SETTINGS,
+        ...week,
+        hours_2_closed: '1',
+        hours_preset: 'mon_fri',
+      });
+      assert.equal(res.statusCode, 303);
+      const stored = await hours();
+      assert.deepEqual(stored.weekly[1], { weekday: 2, ranges: [] }, 'Tuesday closed');
+      assert.deepEqual(stored.weekly[6].ranges, [{ opens: '18:00', closes: '22:00' }], 'no quick time: Sunday kept');
+      assert.deepEqual((await hours('beta')).weekly, [], 'beta untouched');
+    });
   });
 }

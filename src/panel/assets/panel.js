@@ -117,7 +117,69 @@ function dropZone(zone) {
   });
 }
 
+/**
+ * Opening hours in a few taps (settings page): "Apply" puts the hours typed once on the chosen
+ * days and closes the others; "Copy to every day" copies a day's hours to all seven; the closed
+ * switch greys out its day's times. Without script the quick week is applied on save.
+ */
+function openingHours(quick) {
+  for (const el of document.querySelectorAll('fieldset.hours .script-only')) el.hidden = false;
+  const days = [...document.querySelectorAll('fieldset.hours-day[data-day]')];
+  const input = (prefix, j, end) => document.querySelector(`input[name="${prefix}_${j}_${end}"]`);
+  const setClosed = (day, closed) => {
+    day.classList.toggle('closed', closed);
+    const box = day.querySelector('input[name$="_closed"]');
+    if (box) box.checked = closed;
+    for (const el of day.querySelectorAll('.hours-ranges input')) el.disabled = closed;
+  };
+  const ranges = (prefix) =>
+    [0, 1].map((j) => ({
+      opens: input(prefix, j, 'opens')?.value ?? '',
+      closes: input(prefix, j, 'closes')?.value ?? '',
+    }));
+  const put = (day, values) => {
+    const d = day.dataset.day;
+    values.forEach((r, j) => {
+      input(`hours_${d}`, j, 'opens').value = r.opens;
+      input(`hours_${d}`, j, 'closes').value = r.closes;
+    });
+  };
+  const empty = (values) => values.every((r) => r.opens === '' && r.closes === '');
+  for (const day of days) {
+    const box = day.querySelector('input[name$="_closed"]');
+    setClosed(day, box?.checked ?? false);
+    box?.addEventListener('change', () => setClosed(day, box.checked));
+    day.querySelector('button.hours-copy')?.addEventListener('click', () => {
+      const values = ranges(`hours_${day.dataset.day}`);
+      for (const other of days) {
+        put(other, values);
+        setClosed(other, empty(values));
+      }
+    });
+  }
+  const select = quick.querySelector('select[name="hours_preset"]');
+  const presets = JSON.parse(select.dataset.presets);
+  quick.querySelector('button.hours-apply')?.addEventListener('click', () => {
+    const chosen = presets[select.value];
+    const values = ranges('hours_quick');
+    if (!chosen || empty(values)) {
+      (chosen ? input('hours_quick', 0, 'opens') : select).focus();
+      return;
+    }
+    for (const day of days) {
+      const on = chosen.includes(Number(day.dataset.day));
+      put(day, on ? values : values.map(() => ({ opens: '', closes: '' })));
+      setClosed(day, !on);
+    }
+    // Applied: the quick week is emptied, so saving sends the days as they now stand.
+    select.value = '';
+    for (const el of quick.querySelectorAll('input')) el.value = '';
+    days[0].focus();
+  });
+}
+
 for (const form of document.querySelectorAll('form[data-confirm]')) confirmBeforeSubmit(form);
+for (const quick of document.querySelectorAll('fieldset.hours-quick')) openingHours(quick);
 for (const zone of document.querySelectorAll('[data-drop]')) dropZone(zone);
 for (const button of document.querySelectorAll('button[data-copy]')) copyButton(button);
 // After a refused form, take the keyboard and the screen reader to the list of problems.

@@ -1,6 +1,7 @@
-// The opening hours on the settings page: per weekday one or two ranges (a day left empty is
-// closed; a range closing before it opens ends after midnight), and dated exceptions (a holiday
-// closed, a special evening) that replace that day's hours. Read into the API's `opening_hours`;
+// The opening hours on the settings page: per weekday one or two ranges (a day left empty or
+// switched to closed is closed; a range closing before it opens ends after midnight), the same
+// hours typed once for a preset of days (every day, Monday–Friday, Monday–Saturday) and "copy to
+// every day", and dated exceptions (a holiday closed, a special evening) that replace that day's hours. Read into the API's `opening_hours`;
 // each problem lands on its day's or exception's row.
 
 import type { FieldIssue } from '../../core/errors.js';
@@ -22,6 +23,19 @@ const WORDS = {
     exceptionsHint: 'A date’s hours replace its weekday’s; a date without hours is closed.',
     exception: (n: number) => `Exception ${n}`,
     date: 'Date',
+    quick: 'The same hours on several days',
+    quickHint:
+      'Choose the days, type the hours once and save (or press Apply to see them below first). The other days are closed.',
+    preset: 'Days',
+    presets: { every_day: 'Every day', mon_fri: 'Monday to Friday', mon_sat: 'Monday to Saturday' },
+    lunch: 'First range',
+    dinner: 'Second range',
+    none: '— keep the days as they are below —',
+    apply: 'Apply to these days',
+    closed: 'Closed',
+    closedNamed: (day: string) => `Closed (${day})`,
+    copyToAll: 'Copy to every day',
+    copyToAllNamed: (day: string) => `Copy to every day (${day}’s hours)`,
   },
   it: {
     title: 'Orari di apertura',
@@ -33,8 +47,30 @@ const WORDS = {
     exceptionsHint: 'Gli orari di una data sostituiscono quelli del suo giorno; una data senza orari è chiusa.',
     exception: (n: number) => `Eccezione ${n}`,
     date: 'Data',
+    quick: 'Gli stessi orari su più giorni',
+    quickHint:
+      'Scegli i giorni, scrivi gli orari una volta e salva (oppure premi Applica per vederli prima qui sotto). Gli altri giorni sono chiusi.',
+    preset: 'Giorni',
+    presets: { every_day: 'Tutti i giorni', mon_fri: 'Dal lunedì al venerdì', mon_sat: 'Dal lunedì al sabato' },
+    lunch: 'Prima fascia',
+    dinner: 'Seconda fascia',
+    none: '— lascia i giorni come sono qui sotto —',
+    apply: 'Applica a questi giorni',
+    closed: 'Chiuso',
+    closedNamed: (day: string) => `Chiuso (${day})`,
+    copyToAll: 'Copia su tutti i giorni',
+    copyToAllNamed: (day: string) => `Copia su tutti i giorni (orari di ${day})`,
   },
 } satisfies Record<PanelLocale, unknown>;
+
+/** The quick week's choices: which weekdays (1 = Monday) get the hours typed once. */
+export const PRESETS = {
+  every_day: [1, 2, 3, 4, 5, 6, 7],
+  mon_fri: [1, 2, 3, 4, 5],
+  mon_sat: [1, 2, 3, 4, 5, 6],
+} as const;
+type Preset = keyof typeof PRESETS;
+const isPreset = (v: string): v is Preset => Object.hasOwn(PRESETS, v);
 
 /** Exception rows shown beyond the filled ones (more after each save). */
 const SPARE_EXCEPTIONS = 2;
@@ -58,7 +94,19 @@ function readRanges(body: FormBody, prefix: string): Range[] {
  * day), or none when every day is empty; the filled exception rows in their order.
  */
 export function readHours(body: FormBody): OpeningHours {
-  const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, ranges: readRanges(body, `hours_${weekday}`) }));
+  // A day switched to "closed" has no ranges, whatever its time fields still hold.
+  let weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    ranges: str(body, `hours_${weekday}_closed`) === '1' ? [] : readRanges(body, `hours_${weekday}`),
+  }));
+  // The quick week, when its days are chosen and a time typed: those days get its ranges, the
+  // others are closed (without script this is how the preset is applied: on save).
+  const preset = str(body, 'hours_preset');
+  const template = readRanges(body, 'hours_quick');
+  if (isPreset(preset) && template.length > 0) {
+    const days: readonly number[] = PRESETS[preset];
+    weekly = weekly.map((d) => ({ weekday: d.weekday, ranges: days.includes(d.weekday) ? template : [] }));
+  }
   const exceptions: OpeningHours['exceptions'] = [];
   for (let k = 0; k < MAX_EXCEPTIONS; k++) {
     const date = str(body, `exception_${k}_date`).trim();
@@ -131,17 +179,50 @@ function rangeInputs(ctx: PanelContext, prefix: string, label: string, ranges: R
   })}`;
 }
 
+/** Days, the two ranges typed once, and Apply (script: fills the days below; without: applied on save). */
+function quickWeek(ctx: PanelContext): Html {
+  const w = WORDS[ctx.locale];
+  const options = [
+    html`<option value="">${w.none}</option>`,
+    ...(Object.keys(PRESETS) as Preset[]).map((p) => html`<option value="${p}">${w.presets[p]}</option>`),
+  ];
+  const pair = (j: number, label: string) =>
+    html`<div class="pair">${timeInput(`hours_quick_${j}_opens`, `${label}: ${w.opens}`, '', undefined)}${timeInput(
+      `hours_quick_${j}_closes`,
+      `${label}: ${w.closes}`,
+      '',
+      undefined,
+    )}</div>`;
+  return html`<fieldset class="hours-quick"><legend>${w.quick}</legend><p class="hint">${w.quickHint}</p><div class="field"><label for="${fieldId('hours_preset')}">${w.preset}</label><select id="${fieldId('hours_preset')}" name="hours_preset" data-presets="${JSON.stringify(PRESETS)}">${options}</select></div>${pair(0, w.lunch)}${pair(1, w.dinner)}<p class="script-only" hidden><button type="button" class="hours-apply">${w.apply}</button></p></fieldset>`;
+}
+
 export function hoursFields(ctx: PanelContext, hours: OpeningHours, errors: FieldErrors): Html {
   const w = WORDS[ctx.locale];
+  const anyHours = hours.weekly.some((d) => d.ranges.length > 0);
   const days = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
     const key = `opening_hours_weekly_${weekday - 1}`;
     const messages = errors[key] ?? [];
     const ranges = hours.weekly.find((d) => d.weekday === weekday)?.ranges ?? [];
     const day = weekdaysInWords(ctx.locale, [weekday]);
-    return html`<fieldset class="hours-day${messages.length ? ' invalid' : ''}" id="${fieldId(key)}" tabindex="-1"><legend>${day}</legend>${fieldError(
+    const closed = anyHours && ranges.length === 0;
+    const closedId = fieldId(`hours_${weekday}_closed`);
+    const tools = html`<div class="hours-tools"><label class="closed-switch" for="${closedId}"><input${attrs({
+      id: closedId,
+      type: 'checkbox',
+      name: `hours_${weekday}_closed`,
+      value: '1',
+      checked: closed,
+      'aria-label': w.closedNamed(day),
+    })}> ${w.closed}</label><span class="script-only" hidden><button${attrs({
+      type: 'button',
+      class: 'link-button hours-copy',
+      'data-day': String(weekday),
+      'aria-label': w.copyToAllNamed(day),
+    })}>${w.copyToAll}</button></span></div>`;
+    return html`<fieldset class="hours-day${messages.length ? ' invalid' : ''}${closed ? ' closed' : ''}" id="${fieldId(key)}" tabindex="-1" data-day="${weekday}"><legend>${day}</legend>${fieldError(
       fieldId(key),
       messages,
-    )}${rangeInputs(ctx, `hours_${weekday}`, day, ranges, messages.length ? `${fieldId(key)}-error` : undefined)}</fieldset>`;
+    )}${tools}<div class="hours-ranges">${rangeInputs(ctx, `hours_${weekday}`, day, ranges, messages.length ? `${fieldId(key)}-error` : undefined)}</div></fieldset>`;
   });
   const rows = Math.min(MAX_EXCEPTIONS, hours.exceptions.length + SPARE_EXCEPTIONS);
   const exceptions = Array.from({ length: rows }, (_, k) => {
@@ -164,6 +245,6 @@ export function hoursFields(ctx: PanelContext, hours: OpeningHours, errors: Fiel
   return html`<fieldset class="hours" id="${fieldId('opening_hours')}" tabindex="-1"><legend>${w.title}</legend><p class="hint">${w.hint}</p>${fieldError(
     fieldId('opening_hours'),
     errors.opening_hours ?? [],
-  )}${days}
+  )}${quickWeek(ctx)}${days}
 <details class="hours-exceptions"${hours.exceptions.length > 0 || Object.keys(errors).some((k) => k.startsWith('opening_hours_exceptions')) ? html` open` : ''}><summary>${w.exceptions}</summary><p class="hint">${w.exceptionsHint}</p>${exceptions}</details></fieldset>`;
 }
