@@ -77,13 +77,18 @@ for (const dialect of dialects) {
       const caprese = page.body.slice(page.body.lastIndexOf('<li class="history-entry"'));
       assert.match(caprese, /owner@alpha\.test, in the panel/);
       assert.match(caprese, /Dish <strong><a href="\/admin\/history\?dish=\d+">Caprese<\/a><\/strong> changed/);
-      assert.match(caprese, /<th scope="row">allergens<\/th><td>.*Milk<\/td><td>.*Milk, Eggs<\/td>/);
+      // What was added and removed, not both whole lists.
+      assert.match(
+        caprese,
+        /<th scope="row">allergens<\/th><td>.*nothing removed.*<\/td><td>.*<ins class="change-added"><span class="visually-hidden">added <\/span>\+ Eggs<\/ins><\/td>/,
+      );
+      assert.doesNotMatch(caprese, /Milk/, 'milk did not change');
       assert.match(caprese, /<time datetime="\d{4}-\d\d-\d\dT[^"]+">\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d<\/time>/);
       assert.match(page.body, /<th scope="row">price<\/th><td>.*€6\.50<\/td><td>.*€7\.50<\/td>/);
       assert.doesNotMatch(page.body, /€99/, 'another restaurant’s change');
       const it = await c.get('/admin/history', { 'accept-language': 'it' });
       assert.match(it.body, /6,50\s€/);
-      assert.match(it.body, /Latte, Uova/);
+      assert.match(it.body, /\+ Uova<\/ins>/);
       assert.match(it.body, /nel pannello/);
     });
 
@@ -99,6 +104,7 @@ for (const dialect of dialects) {
       assert.match(cook.body, /<option value="\d+" selected>cook@alpha\.test<\/option>/);
       const allergens = await c.get('/admin/history?field=allergens');
       assert.equal(entries(allergens.body).length, 1);
+      assert.match(allergens.body, /<option value="allergens" selected>allergens \+ may contain \(traces\)<\/option>/);
       const both = await c.get(`/admin/history?person=${staffId}&field=allergens`);
       assert.match(both.body, /No change matches\./);
       const foreign = await c.get(`/admin/history?dish=${ids.beta}`);
@@ -147,15 +153,50 @@ for (const dialect of dialects) {
         entry,
         /<th scope="row">prices \(variants\)<\/th><td>.*\(empty\)<\/td><td>.*Half €4\.00, Full €7\.50<\/td>/,
       );
-      assert.match(entry, /<th scope="row">may contain \(traces\)<\/th><td>.*<\/td><td>.*Sesame seeds<\/td>/);
-      assert.match(entry, /<th scope="row">dietary labels<\/th><td>.*<\/td><td>.*Vegan<\/td>/);
+      assert.match(entry, /<th scope="row">may contain \(traces\)<\/th><td>.*<\/td><td>.*\+ Sesame seeds<\/ins><\/td>/);
+      assert.match(entry, /<th scope="row">dietary labels<\/th><td>.*<\/td><td>.*\+ Vegan<\/ins><\/td>/);
       assert.doesNotMatch(entry, /object Object|price_cents|>sesamo/);
       const it = await c.get(`/admin/history?dish=${ids['Bruschetta Alpha']}&field=allergen_traces`, {
         'accept-language': 'it',
       });
       assert.equal(entries(it.body).length, 1);
-      assert.match(it.body, /può contenere \(tracce\)<\/th><td>.*<\/td><td>.*Semi di sesamo<\/td>/);
+      assert.match(it.body, /può contenere \(tracce\)<\/th><td>.*<\/td><td>.*\+ Semi di sesamo<\/ins><\/td>/);
+      // "Who changed this allergen": the allergen filter finds the traces' change too.
+      const allergenFilter = await c.get(`/admin/history?dish=${ids['Bruschetta Alpha']}&field=allergens`);
+      assert.equal(entries(allergenFilter.body).length, 1);
       assert.match(it.body, /Mezza 4,00\s€, Intera 7,50\s€/);
+    });
+
+    test('an import or API change names fields and rows as the panel does; a translation shows only its changed language; one change is singular', async () => {
+      const section = ids['section of Caprese'];
+      const other = (await bed.db.db
+        .selectFrom('categories')
+        .select(['id', 'name_translations'])
+        .where('tenant_id', '=', bed.alpha)
+        .where('id', '!=', section)
+        .where('parent_id', 'is', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()) as { id: number; name_translations: string };
+      const importer = { via: 'import' as const, userId: ownerId, tokenId: null, tokenName: null };
+      await writeMenu(bed.app, bed.alpha, importer, (w) =>
+        updateItem(w, ids.Caprese, { category_id: other.id, name: { it: 'Caprese', en: 'Caprese salad' } }),
+      );
+      const page = await c.get(`/admin/history?dish=${ids.Caprese}`);
+      const entry = /<li class="history-entry"[\s\S]*?<\/li>/.exec(page.body)![0];
+      assert.match(entry, /by a file import/);
+      const otherName = JSON.parse(other.name_translations).en ?? JSON.parse(other.name_translations).it;
+      assert.match(entry, new RegExp(`<th scope="row">section</th><td>.*Starters</td><td>.*${otherName}</td>`));
+      // Only English changed: the Italian name is not repeated on both sides.
+      assert.match(
+        entry,
+        /<th scope="row">name<\/th><td>.*\(empty\)<\/td><td>.*EN<\/abbr> Caprese salad<\/span><\/td>/,
+      );
+      assert.doesNotMatch(entry, /category_id|type_id|IT<\/abbr>/);
+      await writeMenu(bed.app, bed.alpha, importer, (w) => updateCategory(w, other.id, { notes: 'Solo oggi' }));
+      const one = await c.get(`/admin/history?section=${other.id}&field=notes`, { 'accept-language': 'it' });
+      assert.match(one.body, /Pagina 1 di 1 · 1 modifica</);
+      const oneEn = await c.get(`/admin/history?section=${other.id}&field=notes`);
+      assert.match(oneEn.body, /Page 1 of 1 · 1 change</);
     });
 
     test('beta’s owner sees beta’s change only', async () => {

@@ -97,6 +97,8 @@ export interface AuditQueryInput {
   /** Panel filters (not on the API's query): entries by this user, or about any of these rows. */
   user_id?: number;
   rows?: { resource: string; ids: number[] }[];
+  /** Entries that changed any of these fields. */
+  any_field?: string[];
 }
 
 /** One page of the audit log with its pagination meta: the API route and the panel's page both use it. */
@@ -113,6 +115,7 @@ export async function readAuditLog(db: Db, tenantId: number, q: AuditQueryInput)
       to: q.to ? nextDay(q.to) : undefined,
       userId: q.user_id,
       anyOf: q.rows,
+      anyField: q.any_field,
     },
     { offset: (q.page - 1) * q.per_page, limit: q.per_page },
   );

@@ -33,6 +33,8 @@ export interface AuditFilter {
   resourceId?: number;
   /** Entries that changed this field (e.g. `price`, `allergens`). */
   field?: string;
+  /** Entries that changed any of these fields (the panel's allergen filter: allergens and traces). */
+  anyField?: string[];
   /** ISO instants, inclusive from, exclusive to. */
   from?: string;
   to?: string;
@@ -47,6 +49,8 @@ function filtered(db: Db, tenantId: number, f: AuditFilter) {
   if (f.resource !== undefined) q = q.where('resource', '=', f.resource);
   if (f.resourceId !== undefined) q = q.where('resource_id', '=', f.resourceId);
   if (f.field !== undefined) q = q.where('fields', 'like', `%,${f.field},%`);
+  const anyField = f.anyField ?? [];
+  if (anyField.length > 0) q = q.where((eb) => eb.or(anyField.map((name) => eb('fields', 'like', `%,${name},%`))));
   if (f.from !== undefined) q = q.where('occurred_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('occurred_at', '<', f.to);
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);

@@ -18,9 +18,61 @@ import { formatDateTime } from '../format.js';
 import { type Option, select } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { displayName, findGrouped, languageName } from '../menu/fields.js';
+import { weekdaysInWords } from '../menu/schedule.js';
 import { type HistoryTexts, historyTexts } from './history-texts.js';
 
 const PER_PAGE = 25;
+
+/** A filter's field and the fields it stands for. */
+const FIELD_FAMILIES: Record<string, string[]> = { allergens: ['allergens', 'allergen_traces'] };
+
+/** The fields the filter offers (the others are still shown in entries). */
+const FILTER_FIELDS = [
+  'name',
+  'description',
+  'price',
+  'variants',
+  'allergens',
+  'dietary',
+  'is_active',
+  'sold_out',
+  'is_recommended',
+  'category_id',
+  'type_id',
+  'display_order',
+  'notes',
+  'image',
+  'cover_charge_text',
+  'footer_text',
+  'opening_hours',
+  'weekdays',
+];
+
+/** Fields holding a list of keys: an entry shows what was added and removed, not both lists. */
+const LIST_FIELDS = new Set(['allergens', 'allergen_traces', 'dietary', 'weekdays', 'supported_locales']);
+
+/** Fields holding the id of another row: shown by that row's name, as the panel names it. */
+function rowName(ctx: PanelContext, snapshot: MenuSnapshot, field: string, id: number): string | undefined {
+  if (field === 'category_id' || field === 'parent_id') {
+    const section = snapshot.sections.find((s) => s.id === id);
+    return section ? displayName(snapshot, ctx, section.name_translations) : undefined;
+  }
+  if (field === 'type_id') {
+    const type = findGrouped(snapshot.types, id);
+    return type ? displayName(snapshot, ctx, type.name_translations) : undefined;
+  }
+  if (field === 'winery_id') return snapshot.wineries.get(id)?.name;
+  return undefined;
+}
+
+/** One key of a list field in words (an allergen's name, a weekday, a language). */
+function listItem(ctx: PanelContext, field: string, key: unknown): string {
+  if (field === 'allergens' || field === 'allergen_traces') return allergenName(String(key), ctx.locale);
+  if (field === 'dietary') return dietaryName(String(key), ctx.locale);
+  if (field === 'weekdays' && typeof key === 'number') return weekdaysInWords(ctx.locale, [key]);
+  if (field === 'supported_locales') return languageName(ctx, String(key));
+  return String(key);
+}
 
 /** A positive id from the query, or undefined (anything else is "no filter"). */
 function idParam(value: string | undefined): number | undefined {
@@ -64,6 +116,11 @@ function showValue(ctx: PanelContext, snapshot: MenuSnapshot, field: string, val
   if (field === 'dietary' && Array.isArray(value))
     return value.length ? value.map((k) => dietaryName(String(k), ctx.locale)).join(', ') : h.empty_value;
   if (field === 'variants' && Array.isArray(value)) return variantsText(ctx, snapshot, value);
+  if (LIST_FIELDS.has(field) && Array.isArray(value))
+    return value.length ? value.map((k) => listItem(ctx, field, k)).join(', ') : h.empty_value;
+  if (typeof value === 'number' && rowName(ctx, snapshot, field, value) !== undefined)
+    return rowName(ctx, snapshot, field, value)!;
+  if (field === 'menu_type' && typeof value === 'string') return h.menuTypes[value] ?? value;
   if (typeof value === 'object' && !Array.isArray(value) && 'key' in value) return h.picture;
   if (isTranslations(value)) {
     const parts = Object.entries(value).filter(([, text]) => text !== '');
@@ -122,12 +179,47 @@ function who(ctx: PanelContext, entry: AuditEntryView): string {
   return `${person}${token}, ${h.via[entry.actor.via] ?? entry.actor.via}`;
 }
 
+/**
+ * A changed field's two cells. A list (allergens, traces, labels, days) shows only what went and
+ * what came; translations only the languages whose text changed; anything else before and after.
+ */
+function changeCells(ctx: PanelContext, snapshot: MenuSnapshot, field: string, before: unknown, after: unknown): Html {
+  const h = historyTexts(ctx.locale);
+  const cell = (label: string, value: Html | string) =>
+    html`<td><span class="visually-hidden">${label}: </span>${value}</td>`;
+  if (LIST_FIELDS.has(field) && Array.isArray(before) && Array.isArray(after)) {
+    const removed = before.filter((k) => !after.includes(k)).map((k) => listItem(ctx, field, k));
+    const added = after.filter((k) => !before.includes(k)).map((k) => listItem(ctx, field, k));
+    const marks = (words: string[], kind: 'removed' | 'added') =>
+      words.length === 0
+        ? html`<span class="hint">${h.nothing[kind]}</span>`
+        : join(
+            words.map((w) =>
+              kind === 'removed'
+                ? html`<del class="change-removed"><span class="visually-hidden">${h.removed} </span>− ${w}</del>`
+                : html`<ins class="change-added"><span class="visually-hidden">${h.added} </span>+ ${w}</ins>`,
+            ),
+            html`<br>`,
+          );
+    return html`${cell(h.before, marks(removed, 'removed'))}${cell(h.after, marks(added, 'added'))}`;
+  }
+  if (isTranslations(before) && isTranslations(after)) {
+    const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+      (l) => (before[l] ?? '') !== (after[l] ?? ''),
+    );
+    const only = (t: Record<string, string>) =>
+      Object.fromEntries(changed.map((l) => [l, t[l] ?? ''] as const).filter(([, v]) => v !== ''));
+    return html`${cell(h.before, showValue(ctx, snapshot, field, only(before)))}${cell(h.after, showValue(ctx, snapshot, field, only(after)))}`;
+  }
+  return html`${cell(h.before, showValue(ctx, snapshot, field, before))}${cell(h.after, showValue(ctx, snapshot, field, after))}`;
+}
+
 function entryRow(ctx: PanelContext, snapshot: MenuSnapshot, entry: AuditEntryView): Html {
   const h = historyTexts(ctx.locale);
   const action = h[entry.action as 'created' | 'updated' | 'deleted'] ?? entry.action;
   const changes = Object.entries(entry.changes).map(
     ([field, { before, after }]) =>
-      html`<tr><th scope="row">${h.fields[field] ?? field}</th><td><span class="visually-hidden">${h.before}: </span>${showValue(ctx, snapshot, field, before)}</td><td><span class="visually-hidden">${h.after}: </span>${showValue(ctx, snapshot, field, after)}</td></tr>`,
+      html`<tr><th scope="row">${h.fields[field] ?? field.replaceAll('_', ' ')}</th>${changeCells(ctx, snapshot, field, before, after)}</tr>`,
   );
   const table = changes.length
     ? html`<table class="changes"><thead><tr><th scope="col">${h.field}</th><th scope="col">${h.before}</th><th scope="col">${h.after}</th></tr></thead><tbody>${changes}</tbody></table>`
@@ -157,7 +249,10 @@ function filterForm(
         label: displayName(snapshot, ctx, i.name_translations),
       })),
     }));
-  const fields = Object.entries(h.fields).map(([value, label]) => ({ value, label }));
+  const fields = FILTER_FIELDS.map((value) => ({
+    value,
+    label: (FIELD_FAMILIES[value] ?? [value]).map((f) => h.fields[f] ?? f).join(' + '),
+  }));
   return html`<form method="get" action="/admin/history" class="filters"><fieldset><legend>${h.filters}</legend>
 ${select({ name: 'dish', label: h.dish, value: chosen.dish, options: [any], groups: dishGroups })}
 ${select({ name: 'section', label: h.section, value: chosen.section, options: [any, ...sections] })}
@@ -199,7 +294,8 @@ export function registerHistory(app: FastifyInstance): void {
     const log = await readAuditLog(app.database.db, ctx.tenantId, {
       page,
       per_page: PER_PAGE,
-      field,
+      // "Who changed this allergen": the allergens and the traces ("may contain") alike.
+      any_field: field === undefined ? undefined : (FIELD_FAMILIES[field] ?? [field]),
       user_id: person,
       rows,
     });
