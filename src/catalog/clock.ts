@@ -160,3 +160,14 @@ export function nextWallClock(timezone: string, hh: number, mm: number, nowMs: n
   }
   return nowMs + 24 * 60 * 60_000;
 }
+
+/**
+ * The instant the wall clock of `timezone` reads `hh:mm` on `day` (YYYY-MM-DD); on a DST jump the
+ * moment the clock jumps past it. The panel's preview of the menu at a chosen day and time.
+ */
+export function wallClockInstant(timezone: string, day: string, hh: number, mm: number): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const naive = Date.UTC(y, m - 1, d, hh, mm);
+  const at = naive - offsetMinutes(timezone, naive) * 60_000;
+  return naive - offsetMinutes(timezone, at) * 60_000;
+}

@@ -72,11 +72,12 @@ export function doneMessage(
   ctx: PanelContext,
   query: (name: string) => string | undefined,
   name: string,
+  seen?: string,
 ): string | undefined {
   const q = { created: query('created'), saved: query('saved'), deleted: query('deleted'), ordered: query('ordered') };
   const et = editorTexts(ctx.locale);
-  if (q.created === '1') return et.created(name);
-  if (q.saved === '1') return et.savedNamed(name);
+  if (q.created === '1') return et.created(name, seen);
+  if (q.saved === '1') return et.savedNamed(name, seen);
   if (q.deleted === '1') return et.deleted;
   if (q.ordered === '1') return et.orderSaved;
   return undefined;

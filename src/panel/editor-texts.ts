@@ -8,8 +8,10 @@ const en = {
   deleteNamed: (name: string) => `Delete ${name}`,
   deleteConfirm: (name: string) => `Delete “${name}”? This cannot be undone.`,
   deleted: 'Deleted. The public menu no longer shows it.',
-  created: (name: string) => `“${name}” was created. The public menu shows it now.`,
-  savedNamed: (name: string) => `“${name}” was saved. The public menu shows the change now.`,
+  /** `seen`: what diners see of it (panel/menu/seen.ts), when the editor can tell. */
+  created: (name: string, seen?: string) => `“${name}” was created. ${seen ?? 'The public menu shows it now.'}`,
+  savedNamed: (name: string, seen?: string) =>
+    `“${name}” was saved. ${seen ?? 'The public menu shows the change now.'}`,
   orderSaved: 'The new order is saved.',
 };
 
@@ -21,8 +23,8 @@ const it: EditorTexts = {
   deleteNamed: (name) => `Elimina ${name}`,
   deleteConfirm: (name) => `Eliminare “${name}”? L’operazione non si può annullare.`,
   deleted: 'Eliminato. Il menu pubblico non lo mostra più.',
-  created: (name) => `“${name}” è stato creato. Il menu pubblico lo mostra già.`,
-  savedNamed: (name) => `“${name}” è stato salvato. Il menu pubblico mostra già la modifica.`,
+  created: (name, seen) => `“${name}” è stato creato. ${seen ?? 'Il menu pubblico lo mostra già.'}`,
+  savedNamed: (name, seen) => `“${name}” è stato salvato. ${seen ?? 'Il menu pubblico mostra già la modifica.'}`,
   orderSaved: 'Il nuovo ordine è salvato.',
 };
 

@@ -79,6 +79,8 @@ export interface Editor<Row extends { id: number }, Values, S extends TSchema = 
   breadcrumb(ctx: PanelContext, snapshot: MenuSnapshot, row: Row | undefined, values: Values): Html;
   /** Where the form's Cancel link goes. */
   cancel(snapshot: MenuSnapshot, row: Row | undefined, values: Values): string;
+  /** What diners see of the row now, said after a save ("Diners do not see it now: it is shown …"). */
+  seen?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): string;
   /** Where a create goes next (default: the new row's page). */
   afterCreate?(id: number, values: Values): string;
   /** Where a delete goes next. */
@@ -254,7 +256,12 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snaps
     `${e.path}/:id`,
     route(async (ctx, snapshot, reply, request) => {
       const row = rowOf(snapshot, request);
-      const message = doneMessage(ctx, (name) => queryParam(request, name), e.name(ctx, snapshot, row));
+      const message = doneMessage(
+        ctx,
+        (name) => queryParam(request, name),
+        e.name(ctx, snapshot, row),
+        e.seen?.(ctx, snapshot, row),
+      );
       return sendPage(reply, rowPage(ctx, snapshot, row, { message }));
     }),
   );

@@ -38,6 +38,7 @@ import {
   translations,
   translationsHint,
 } from './fields.js';
+import { dishSeen } from './seen.js';
 import { menuTexts } from './texts.js';
 import {
   noVariants,
@@ -290,6 +291,7 @@ export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
   schema: ItemInput,
   find: (snapshot, id) => findGrouped(snapshot.items, id),
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
+  seen: dishSeen,
   fromRow: (ctx, _snapshot, row) => fromRow(ctx, row),
   blank(_ctx, snapshot, query) {
     const section = snapshot.sections.find((s) => String(s.id) === query('section')) ?? snapshot.sections[0];

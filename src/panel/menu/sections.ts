@@ -40,6 +40,7 @@ import { sectionBadges } from './overview.js';
 import { priceInPlace, soldOutNow, soldOutSwitch, visibleSwitch } from './quick.js';
 import { scheduleInWords, scheduleTemplates, weekdaysInWords } from './schedule.js';
 import { dishMatches, dishQuery, dishRowData, isFiltering, searchBar } from './search.js';
+import { sectionSeen } from './seen.js';
 import { type MenuTexts, menuTexts } from './texts.js';
 
 interface SectionValues {
@@ -300,6 +301,7 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryI
   schema: CategoryInput,
   find: (snapshot, id) => snapshot.sections.find((s) => s.id === id),
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
+  seen: sectionSeen,
   fromRow: (_ctx, snapshot, row) => fromRow(snapshot, row),
   blank(_ctx, snapshot, query) {
     const parent = snapshot.sections.find((s) => String(s.id) === query('parent'));

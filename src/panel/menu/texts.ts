@@ -162,6 +162,7 @@ const en = {
   searchFound: (n: number) => (n === 0 ? 'No dish found.' : n === 1 ? '1 dish found.' : `${n} dishes found.`),
   searchFoundWords: { zero: 'No dish found.', one: '1 dish found.', other: '{n} dishes found.' },
   jumpToSection: 'Go to a section',
+  previewAt: 'The menu at a day and time',
   order: 'Order',
 };
 
@@ -324,6 +325,7 @@ const it: MenuTexts = {
   searchFound: (n) => (n === 0 ? 'Nessun piatto trovato.' : n === 1 ? '1 piatto trovato.' : `${n} piatti trovati.`),
   searchFoundWords: { zero: 'Nessun piatto trovato.', one: '1 piatto trovato.', other: '{n} piatti trovati.' },
   jumpToSection: 'Vai a una sezione',
+  previewAt: 'Il menu a un giorno e un’ora',
   order: 'Ordine',
 };
 

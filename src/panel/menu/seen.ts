@@ -1,0 +1,84 @@
+// What a save's message says about diners: whether they see the row now, or why not and when
+// (hidden, its section hidden, its section's schedule, sold out), from the saved snapshot at the
+// restaurant's present moment, the same rules the public menu applies (catalog/snapshot.ts isOpenAt).
+import { localMoment } from '../../catalog/clock.js';
+import { isOpenAt, isScheduled, type MenuSnapshot } from '../../catalog/snapshot.js';
+import type { CategoryRow, ItemRow } from '../../db/schema.js';
+import type { PanelContext } from '../context.js';
+import { formatTime } from '../format.js';
+import { displayName } from './fields.js';
+import { soldOutNow } from './quick.js';
+import { sectionScheduleWords } from './schedule.js';
+
+const WORDS = {
+  en: {
+    now: 'Diners see it now.',
+    hidden: 'Diners do not see it: it is hidden (switch “shown” on to show it).',
+    sectionHidden: (section: string) => `Diners do not see it: its section “${section}” is hidden.`,
+    scheduledOpen: (when: string) => `Diners see it now; it is shown ${when}.`,
+    scheduledClosed: (when: string) => `Diners do not see it now: it is shown ${when}.`,
+    sectionScheduledClosed: (section: string, when: string) =>
+      `Diners do not see it now: its section “${section}” is shown ${when}.`,
+    soldOutUntil: (time: string) => `Diners see it marked sold out until ${time}.`,
+    soldOutHeld: 'Diners see it marked sold out until you switch it back.',
+  },
+  it: {
+    now: 'I clienti lo vedono già.',
+    hidden: 'I clienti non lo vedono: è nascosto (attiva “visibile” per mostrarlo).',
+    sectionHidden: (section: string) => `I clienti non lo vedono: la sua sezione “${section}” è nascosta.`,
+    scheduledOpen: (when: string) => `I clienti lo vedono ora; è visibile ${when}.`,
+    scheduledClosed: (when: string) => `I clienti non lo vedono ora: è visibile ${when}.`,
+    sectionScheduledClosed: (section: string, when: string) =>
+      `I clienti non lo vedono ora: la sua sezione “${section}” è visibile ${when}.`,
+    soldOutUntil: (time: string) => `I clienti lo vedono segnato esaurito fino alle ${time}.`,
+    soldOutHeld: 'I clienti lo vedono segnato esaurito finché non lo riattivi.',
+  },
+};
+
+/** The schedule in words, starting lower case after "shown" ("Monday to Friday, 12:00–15:00"). */
+function when(ctx: PanelContext, row: CategoryRow): string {
+  const words = sectionScheduleWords(ctx.locale, row);
+  return words.charAt(0).toLowerCase() + words.slice(1);
+}
+
+/** Why a section (with its parent) is not on the menu now, or undefined when it is. */
+function sectionAbsence(
+  ctx: PanelContext,
+  snapshot: MenuSnapshot,
+  section: CategoryRow,
+  own: boolean,
+): string | undefined {
+  const w = WORDS[ctx.locale];
+  const chain = [section];
+  const parent = snapshot.sections.find((s) => s.id === section.parent_id);
+  if (parent) chain.push(parent);
+  const at = localMoment(snapshot.settings.timezone, snapshot.now());
+  for (const s of chain) {
+    const name = displayName(snapshot, ctx, s.name_translations);
+    const itself = own && s === section;
+    if (!s.is_active) return itself ? w.hidden : w.sectionHidden(name);
+    if (isScheduled(s) && !isOpenAt(s, at))
+      return itself ? w.scheduledClosed(when(ctx, s)) : w.sectionScheduledClosed(name, when(ctx, s));
+  }
+  return undefined;
+}
+
+/** What diners see of a section just saved. */
+export function sectionSeen(ctx: PanelContext, snapshot: MenuSnapshot, row: CategoryRow): string {
+  const w = WORDS[ctx.locale];
+  const absent = sectionAbsence(ctx, snapshot, row, true);
+  if (absent) return absent;
+  return isScheduled(row) ? w.scheduledOpen(when(ctx, row)) : w.now;
+}
+
+/** What diners see of a dish just saved. */
+export function dishSeen(ctx: PanelContext, snapshot: MenuSnapshot, row: ItemRow): string {
+  const w = WORDS[ctx.locale];
+  if (!row.is_active) return w.hidden;
+  const section = snapshot.sections.find((s) => s.id === row.category_id);
+  const absent = section ? sectionAbsence(ctx, snapshot, section, false) : undefined;
+  if (absent) return absent;
+  if (soldOutNow(snapshot, row))
+    return row.sold_out_until ? w.soldOutUntil(formatTime(ctx, Date.parse(row.sold_out_until))) : w.soldOutHeld;
+  return w.now;
+}
