@@ -221,7 +221,8 @@ const commands: Record<string, Handler> = {
     });
   },
   async 'token:create'(args, env) {
-    const usage = 'menu token:create <tenant> <email> --name "<name>" --scopes menu:read,menu:write,analytics:read';
+    const usage =
+      'menu token:create <tenant> <email> --name "<name>" --scopes menu:read,menu:write,analytics:read,webhooks:write';
     const { positionals, values } = positional(args, 2, usage, {
       name: { type: 'string' },
       scopes: { type: 'string' },

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { registerAnalyticsReports } from './features/analytics/admin.js';
 import { ingestRoutes } from './features/analytics/ingest.js';
 import { registerAuditLog } from './features/audit/admin.js';
+import { registerChangeFeed } from './features/audit/changes.js';
 import { docsRoutes } from './features/docs/routes.js';
 import { liveRoutes } from './features/menu/live.js';
 import { menuRoutes } from './features/menu/routes.js';
@@ -89,6 +90,7 @@ export async function registerRoutes(
           registerAdminTheme(admin);
           registerAnalyticsReports(admin, now);
           registerAuditLog(admin);
+          registerChangeFeed(admin);
           // Image uploads: scopes of their own, the only ones that read image bodies.
           await admin.register(itemImageRoutes);
           await admin.register(settingsImageRoutes);

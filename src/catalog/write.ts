@@ -47,7 +47,14 @@ export interface MenuWrite {
 }
 
 /** Runs inside the transaction, after the work (e.g. the audit log, the webhook outbox). */
-export type InTransaction = (trx: Db, tenantId: number, actor: Actor, changes: Change[]) => Promise<void>;
+export type InTransaction = (
+  trx: Db,
+  tenantId: number,
+  actor: Actor,
+  changes: Change[],
+  /** The menu version this write takes. */
+  version: number,
+) => Promise<void>;
 /** Runs after the commit (e.g. serving the new version, telling other instances). */
 export type AfterCommit = (tenantId: number, version: number, changes: Change[]) => void;
 
@@ -76,8 +83,11 @@ export class MenuWriter {
         const { result, version } = await this.db.transaction().execute(async (trx) => {
           const now = this.clock();
           const result = await work({ trx, tenantId, actor, now, record: (change) => changes.push(change) });
-          for (const listener of this.inTransaction) await listener(trx, tenantId, actor, changes);
-          return { result, version: await bumpMenuVersion(trx, tenantId) };
+          // The version first: its row stays locked until the commit, so one restaurant's writes
+          // take their versions in commit order (the change feed relies on it).
+          const version = await bumpMenuVersion(trx, tenantId);
+          for (const listener of this.inTransaction) await listener(trx, tenantId, actor, changes, version);
+          return { result, version };
         });
         for (const listener of this.afterCommit) listener(tenantId, version, changes);
         return result;

@@ -26,6 +26,7 @@ import * as importDrafts from './migrations/2026112830_import_drafts.js';
 import * as analyticsEventIds from './migrations/2026112840_analytics_event_ids.js';
 import * as webhookFairness from './migrations/2026112850_webhook_fairness.js';
 import * as panelPreferences from './migrations/2026112860_panel_preferences.js';
+import * as auditMenuVersion from './migrations/2026112870_audit_menu_version.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026112840_analytics_event_ids': analyticsEventIds,
   '2026112850_webhook_fairness': webhookFairness,
   '2026112860_panel_preferences': panelPreferences,
+  '2026112870_audit_menu_version': auditMenuVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

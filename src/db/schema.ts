@@ -379,6 +379,8 @@ export interface AuditLogTable {
   fields: string;
   /** JSON `{field: {before, after}}`. */
   changes: string;
+  /** The menu version the write took (the change feed's order); null for entries before it was kept. */
+  menu_version: Generated<number | null>;
 }
 
 export interface WebhookEndpointTable {

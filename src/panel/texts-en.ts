@@ -118,6 +118,7 @@ export const en = {
     'menu:read': 'read sections, dishes, settings and theme through the admin API',
     'menu:write': 'change sections, dishes, sub-categories, wineries, settings and theme',
     'analytics:read': 'read the analytics reports',
+    'webhooks:write': 'list, add, pause, test and delete webhooks (for an integration that only listens)',
   } as Record<string, string>,
   bannerTitle: 'Your new token',
   bannerText: 'Copy it now and store it safely: it will not be shown again.',

@@ -125,6 +125,8 @@ export const it: PanelTexts = {
     'menu:read': 'leggere sezioni, piatti, impostazioni e aspetto tramite le API di amministrazione',
     'menu:write': 'modificare sezioni, piatti, sottocategorie, cantine, impostazioni e aspetto',
     'analytics:read': 'leggere i report delle statistiche',
+    'webhooks:write':
+      'elencare, aggiungere, mettere in pausa, provare ed eliminare i webhook (per un’integrazione che solo ascolta)',
   },
   bannerTitle: 'Il tuo nuovo token',
   bannerText: 'Copialo adesso e conservalo al sicuro: non verrà mostrato di nuovo.',

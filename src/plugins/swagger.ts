@@ -12,6 +12,7 @@ const SCOPE_SCHEMES: Record<string, string> = {
   'menu:read': 'menu_read',
   'menu:write': 'menu_write',
   'analytics:read': 'analytics_read',
+  'webhooks:write': 'webhooks_write',
 };
 const SECURITY_SCHEMES = Object.fromEntries(
   Object.entries(SCOPE_SCHEMES).map(([scope, name]) => [

@@ -2,7 +2,7 @@
 // which a user's role may hold.
 import type { UserRole } from '../../db/schema.js';
 
-export const SCOPES = ['menu:read', 'menu:write', 'analytics:read'] as const;
+export const SCOPES = ['menu:read', 'menu:write', 'analytics:read', 'webhooks:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export function isScope(value: string): value is Scope {
@@ -13,6 +13,8 @@ export function isScope(value: string): value is Scope {
 export const READ_SCOPES: Scope[] = ['menu:read', 'menu:write'];
 export const WRITE_SCOPES: Scope[] = ['menu:write'];
 export const ANALYTICS_SCOPES: Scope[] = ['analytics:read'];
+/** Webhook endpoints: a token that writes the menu, or one made only to manage webhooks. */
+export const WEBHOOK_SCOPES: Scope[] = ['menu:write', 'webhooks:write'];
 
 /**
  * The scopes a user of this role may hold. Staff: read scopes only, because a token that may write
@@ -20,5 +22,5 @@ export const ANALYTICS_SCOPES: Scope[] = ['analytics:read'];
  * and again on every request (an owner made staff keeps tokens that no longer write).
  */
 export function scopesAllowed(role: UserRole): Scope[] {
-  return role === 'owner' ? [...SCOPES] : SCOPES.filter((s) => !WRITE_SCOPES.includes(s));
+  return role === 'owner' ? [...SCOPES] : SCOPES.filter((s) => !WRITE_SCOPES.includes(s) && s !== 'webhooks:write');
 }

@@ -22,10 +22,13 @@ export async function createToken(
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) throw new InputError('The token name must be 1-100 characters.');
   const scopes = [...new Set(input.scopes.map((s) => s.trim()).filter(Boolean))];
-  if (scopes.length === 0) throw new InputError('Pick at least one scope: menu:read, menu:write, analytics:read.');
+  if (scopes.length === 0)
+    throw new InputError('Pick at least one scope: menu:read, menu:write, analytics:read, webhooks:write.');
   const unknown = scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) {
-    throw new InputError(`Unknown scope(s): ${unknown.join(', ')}. Known: menu:read, menu:write, analytics:read.`);
+    throw new InputError(
+      `Unknown scope(s): ${unknown.join(', ')}. Known: menu:read, menu:write, analytics:read, webhooks:write.`,
+    );
   }
   const user = await findUserByEmail(db, tenantId, input.email);
   if (!user) throw new InputError(`No user "${input.email}" in this tenant.`);

@@ -48,7 +48,13 @@ export function fieldChanges(change: Change): FieldChanges {
 }
 
 /** The `inTransaction` listener of catalog/write.ts: one audit row per changed row, in the write's transaction. */
-export async function recordAudit(trx: Db, tenantId: number, actor: Actor, changes: Change[]): Promise<void> {
+export async function recordAudit(
+  trx: Db,
+  tenantId: number,
+  actor: Actor,
+  changes: Change[],
+  version?: number,
+): Promise<void> {
   if (changes.length === 0) return;
   const at = nowIso();
   const email = actor.userId === null ? null : await userEmail(trx, tenantId, actor.userId);
@@ -71,6 +77,7 @@ export async function recordAudit(trx: Db, tenantId: number, actor: Actor, chang
       action: change.action,
       fields: `,${names.join(',')},`,
       changes: JSON.stringify(fields),
+      menu_version: version ?? null,
     });
   }
   await insertAuditEntries(trx, rows);

@@ -3,7 +3,7 @@
 // the restaurant's systems will trust).
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
+import { WEBHOOK_SCOPES } from '../../accounts/tokens/scopes.js';
 import { NotFoundError } from '../../core/errors.js';
 import { IdParams } from '../../http/params.js';
 import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso } from '../../http/schemas.js';
@@ -66,7 +66,7 @@ const view = (row: EndpointRow) => ({
 
 export function registerAdminWebhooks(app: FastifyInstance): void {
   const db = app.database.db;
-  const config = { scopes: WRITE_SCOPES };
+  const config = { scopes: WEBHOOK_SCOPES };
   const api = typed(app);
 
   api.post(
