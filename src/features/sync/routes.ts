@@ -16,10 +16,11 @@ import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso }
 import { typed } from '../../http/typed.js';
 import { validatorCompiler } from '../../http/validator.js';
 import { importMenu } from './apply.js';
-import { csvToDocument, exportCsv } from './csv.js';
+import { exportCsv } from './csv.js';
 import { exportDocument, MenuDocument } from './document.js';
-import { sheetIssues } from './sheet.js';
-import { exportXlsx, XLSX_TYPE, xlsxToDocument } from './xlsx.js';
+import { sheetIssues, tableToDocument } from './sheet.js';
+import { readSheet, writeXlsx } from './sheet-jobs.js';
+import { XLSX_TYPE, xlsxTables } from './xlsx.js';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -60,8 +61,9 @@ const isOn = (value: string | undefined) => value === 'true' || value === '1';
 
 /** A spreadsheet body (CSV bytes or an xlsx workbook) laid over the current menu; errors name the row. */
 async function sheetDocument(app: FastifyInstance, tenantId: number, body: Buffer, xlsx: boolean) {
-  const snapshot = await ownerSnapshot(app, tenantId);
-  return xlsx ? xlsxToDocument(snapshot, body) : csvToDocument(snapshot, body);
+  // Decoded and parsed by a worker thread (sheet-jobs.ts), laid over the menu here.
+  const { header, rows } = await readSheet(app, tenantId, body, xlsx);
+  return tableToDocument(await ownerSnapshot(app, tenantId), header, rows);
 }
 
 export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
@@ -136,7 +138,7 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.xlsx"`)
-        .send(await exportXlsx(snapshot));
+        .send(await writeXlsx(app, snapshot.tenantId, xlsxTables(snapshot)));
     },
   );
 

@@ -50,21 +50,18 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, header: string[], ro
 }
 
 /** The workbook of the menu's dishes (and the names they refer to), as the bytes of an .xlsx file. */
-export async function exportXlsx(snapshot: MenuSnapshot): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'menu-service';
-  const dishes = addSheet(
-    workbook,
-    DISHES_SHEET,
-    DISH_COLUMNS,
-    dishTable(snapshot).map((row) =>
-      row.map((value, at) => (KINDS[at] === 'flag' ? (value ? 'x' : null) : value === '' ? null : value)),
-    ),
-  );
-  for (const [at, kind] of KINDS.entries()) {
-    if (kind === 'price') dishes.getColumn(at + 1).numFmt = '0.00';
-  }
+/** The workbook's sheets as plain rows (built from the snapshot here; written by `renderXlsx`, off the request thread). */
+export interface XlsxTables {
+  dishes: ExportCell[][];
+  sections: ExportCell[][];
+  types: ExportCell[][];
+  wineries: ExportCell[][];
+}
 
+export function xlsxTables(snapshot: MenuSnapshot): XlsxTables {
+  const dishes = dishTable(snapshot).map((row) =>
+    row.map((value, at) => (KINDS[at] === 'flag' ? (value ? 'x' : null) : value === '' ? null : value)),
+  );
   const doc = exportDocument(snapshot);
   const locale = snapshot.settings.default_locale;
   const nameOf = (t: Record<string, string> | undefined) => t?.[locale] ?? Object.values(t ?? {})[0] ?? '';
@@ -89,25 +86,42 @@ export async function exportXlsx(snapshot: MenuSnapshot): Promise<Buffer> {
       }
     }
   }
+  const wineries = (doc.wineries ?? []).map((w) => [
+    w.name,
+    w.external_id ?? null,
+    w.region ?? null,
+    w.country ?? null,
+  ]);
+  return { dishes, sections: sectionRows, types: typeRows, wineries };
+}
+
+/** The workbook's bytes from its tables: the CPU-heavy part (run by the worker pool, sheet-jobs.ts). */
+export async function renderXlsx(tables: XlsxTables): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'menu-service';
+  const dishes = addSheet(workbook, DISHES_SHEET, DISH_COLUMNS, tables.dishes);
+  for (const [at, kind] of KINDS.entries()) {
+    if (kind === 'price') dishes.getColumn(at + 1).numFmt = '0.00';
+  }
   addSheet(
     workbook,
     'Sections',
     ['id', 'external_id', 'section', ...LOCALES.map((l) => `name_${l}`), 'is_active'],
-    sectionRows,
+    tables.sections,
   );
   addSheet(
     workbook,
     'Sub-categories',
     ['section', 'sub_category', 'external_id', ...LOCALES.map((l) => `name_${l}`)],
-    typeRows,
+    tables.types,
   );
-  addSheet(
-    workbook,
-    'Wineries',
-    ['winery', 'external_id', 'region', 'country'],
-    (doc.wineries ?? []).map((w) => [w.name, w.external_id ?? null, w.region ?? null, w.country ?? null]),
-  );
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  addSheet(workbook, 'Wineries', ['winery', 'external_id', 'region', 'country'], tables.wineries);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** The whole workbook in this thread (the CLI; the server goes through the worker pool). */
+export async function exportXlsx(snapshot: MenuSnapshot): Promise<Buffer> {
+  return Buffer.from(await renderXlsx(xlsxTables(snapshot)));
 }
 
 /** A cell's value as the table reads it: text, or a number; problems go to `issues`. */

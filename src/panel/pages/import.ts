@@ -13,12 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import { ownerSnapshot } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { importMenu, type SyncDeletions, type SyncSummary } from '../../features/sync/apply.js';
-import { csvToDocument, exportCsv } from '../../features/sync/csv.js';
+import { exportCsv } from '../../features/sync/csv.js';
 import { exportDocument } from '../../features/sync/document.js';
 import { decodeSpreadsheetText } from '../../features/sync/encoding.js';
 import { deleteImportDraft, findImportDraft, saveImportDraft } from '../../features/sync/repo.js';
-import { sheetIssues } from '../../features/sync/sheet.js';
-import { exportXlsx, looksLikeXlsx, XLSX_TYPE, xlsxToDocument } from '../../features/sync/xlsx.js';
+import { sheetIssues, tableToDocument } from '../../features/sync/sheet.js';
+import { readSheet, writeXlsx } from '../../features/sync/sheet-jobs.js';
+import { looksLikeXlsx, XLSX_TYPE, xlsxTables } from '../../features/sync/xlsx.js';
 import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
 import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
@@ -65,7 +66,9 @@ async function runImport(
       return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
     }
     const snapshot = await ownerSnapshot(app, ctx.tenantId);
-    const { doc, lines } = xlsx ? await xlsxToDocument(snapshot, file) : csvToDocument(snapshot, text);
+    // Read by a worker thread (features/sync/sheet-jobs.ts), laid over the menu here.
+    const { header, rows } = await readSheet(app, ctx.tenantId, file, xlsx);
+    const { doc, lines } = tableToDocument(snapshot, header, rows);
     try {
       return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
     } catch (err) {
@@ -207,7 +210,7 @@ export function registerImport(app: FastifyInstance, now: () => number = Date.no
     return reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.xlsx"`)
-      .send(await exportXlsx(snapshot));
+      .send(await writeXlsx(app, snapshot.tenantId, xlsxTables(snapshot)));
   });
 
   const form = { fields: ['prune'], file: 'file', fileMax: UPLOAD_MAX_BYTES };

@@ -1,0 +1,62 @@
+// The spreadsheet work that costs CPU, run by the worker pool (runtime/worker-pool.ts) so a big
+// file never holds up other restaurants' requests: reading an uploaded CSV (decoding, parsing) or
+// workbook into rows, and writing a workbook. Laying the rows over the menu (lookups, the
+// database) stays on the request thread. A refusal comes back as issues (an error's class does
+// not survive the trip between threads) and is thrown again here as the ValidationError it was.
+import type { FastifyInstance } from 'fastify';
+import { type FieldIssue, UnavailableError, ValidationError } from '../../core/errors.js';
+import { JobRefusedError } from '../../runtime/worker-pool.js';
+import { detectDelimiter, parseCsv } from './csv.js';
+import { decodeSpreadsheetText } from './encoding.js';
+import type { SheetRow } from './sheet.js';
+import { readXlsx, renderXlsx, type XlsxTables } from './xlsx.js';
+
+/** This module, for the worker pool. */
+export const SHEET_JOBS = import.meta.url;
+
+type Read = { header: string[]; rows: SheetRow[] } | { issues: FieldIssue[] };
+
+/** In a worker: the header and rows of a CSV (any encoding a spreadsheet writes) or a workbook. */
+export async function readSheetJob(bytes: Uint8Array, xlsx: boolean): Promise<Read> {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    if (xlsx) return await readXlsx(body);
+    const text = decodeSpreadsheetText(body).text;
+    const [header, ...rows] = parseCsv(text, detectDelimiter(text));
+    return { header: (header?.cells ?? []).map((c) => String(c)), rows };
+  } catch (err) {
+    if (err instanceof ValidationError) return { issues: err.issues };
+    throw err;
+  }
+}
+
+/** In a worker: a workbook's bytes. */
+export function renderXlsxJob(tables: XlsxTables): Promise<Uint8Array> {
+  return renderXlsx(tables);
+}
+
+const refused = (err: unknown) => {
+  throw err instanceof JobRefusedError ? new UnavailableError(err.retryAfterSeconds) : err;
+};
+
+/** Reads an uploaded spreadsheet off the request thread; a bad file throws its ValidationError. */
+export async function readSheet(
+  app: FastifyInstance,
+  tenantId: number,
+  bytes: Buffer,
+  xlsx: boolean,
+): Promise<{ header: string[]; rows: SheetRow[] }> {
+  const read = await app.jobs
+    .run<Read>({ module: SHEET_JOBS, fn: 'readSheetJob', args: [bytes, xlsx], owner: String(tenantId) })
+    .catch(refused);
+  if ('issues' in read) throw new ValidationError(read.issues);
+  return read;
+}
+
+/** Writes a workbook off the request thread. */
+export async function writeXlsx(app: FastifyInstance, tenantId: number, tables: XlsxTables): Promise<Buffer> {
+  const bytes = await app.jobs
+    .run<Uint8Array>({ module: SHEET_JOBS, fn: 'renderXlsxJob', args: [tables], owner: String(tenantId) })
+    .catch(refused);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
