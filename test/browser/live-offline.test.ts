@@ -135,6 +135,16 @@ describe(`live and offline menu in Chromium, two instances (${dialect})`, { skip
     await bar.waitFor({ timeout: 3000 });
     assert.match((await bar.textContent()) ?? '', /You are offline: menu last updated \d+ minutes? ago\./);
     assert.equal(await bar.locator('button').textContent(), 'Retry');
+    // Never the panel from the worker's copies, and never this menu at another restaurant's address.
+    const other = await context.newPage();
+    for (const url of [`${base}/admin`, `${base}/admin/login`, base.replace('demo.', 'beta.')]) {
+      const failed = await other.goto(url).then(
+        () => false,
+        () => true,
+      );
+      assert.ok(failed, `${url} offline is the browser's own error, not a kept copy`);
+    }
+    await other.close();
     // Meanwhile the restaurant raises a price.
     const { id, price } = await dessert();
     await writeMenu(panel, tenantId, CLI_ACTOR, (w) => updateItem(w, id, { price: price + 1 }));
