@@ -27,6 +27,7 @@ import * as analyticsEventIds from './migrations/2026112840_analytics_event_ids.
 import * as webhookFairness from './migrations/2026112850_webhook_fairness.js';
 import * as panelPreferences from './migrations/2026112860_panel_preferences.js';
 import * as auditMenuVersion from './migrations/2026112870_audit_menu_version.js';
+import * as staffInvitations from './migrations/2026112880_staff_invitations.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026112850_webhook_fairness': webhookFairness,
   '2026112860_panel_preferences': panelPreferences,
   '2026112870_audit_menu_version': auditMenuVersion,
+  '2026112880_staff_invitations': staffInvitations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -162,6 +162,21 @@ export interface ItemTable {
 /** A password-recovery link sent by e-mail: its secret's SHA-256, valid one hour, once. */
 /** A diner text in one language left unchanged when its default-language text changed: to check. */
 /** A previewed panel import waiting to be applied (features/sync/repo.ts); one per user. */
+/** A person invited by e-mail to join the restaurant's panel (accounts/users/invitations.ts). */
+export interface StaffInvitationTable {
+  id: Generated<number>;
+  tenant_id: number;
+  email: string;
+  name: string;
+  role: string;
+  /** SHA-256 of the link's secret; the secret itself is only in the mail. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** What the panel remembers for a restaurant between visits (the QR page's tables). */
 export interface PanelPreferenceTable {
   tenant_id: number;
@@ -436,6 +451,7 @@ export interface Database {
   translation_checks: TranslationCheckTable;
   import_drafts: ImportDraftTable;
   panel_preferences: PanelPreferenceTable;
+  staff_invitations: StaffInvitationTable;
   api_tokens: ApiTokenTable;
   panel_sessions: PanelSessionTable;
   panel_login_failures: PanelLoginFailureTable;

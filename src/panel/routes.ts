@@ -15,6 +15,7 @@ import { installErrorPages } from './pages/error-page.js';
 import { registerHistory } from './pages/history.js';
 import { registerHome } from './pages/home.js';
 import { registerImport } from './pages/import.js';
+import { registerInvitations } from './pages/invitations.js';
 import { registerLogin } from './pages/login.js';
 import { registerPreview } from './pages/preview.js';
 import { registerQr } from './pages/qr.js';
@@ -65,6 +66,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerPreview(app);
   registerTokens(app, now);
   registerStaff(app, now);
+  registerInvitations(app, now);
   registerAccount(app, now);
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -13,6 +13,7 @@ export const TENANT_TABLES = [
   'idempotency_keys',
   'import_drafts',
   'panel_preferences',
+  'staff_invitations',
   'translation_checks',
   'audit_log',
   'analytics_events',

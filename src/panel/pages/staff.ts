@@ -1,5 +1,6 @@
-// /admin/staff: the restaurant's admin users. Owners add users (with a password they type, or a
-// generated one shown once) and remove them (their sessions and tokens stop working at once).
+// /admin/staff: the restaurant's admin users. Owners invite people by e-mail (invitations.ts), or
+// add users with a password they type or a generated one shown once, and remove them (their
+// sessions and tokens stop working at once).
 
 import type { FastifyInstance } from 'fastify';
 import { generatePassword } from '../../accounts/users/password.js';
@@ -24,14 +25,17 @@ import {
   str,
 } from '../forms.js';
 import { renderPage } from '../layout.js';
+import { howField, invitationWords, inviteFromForm, pendingList } from './invitations.js';
 import { confirmForm, oneTime } from './one-time.js';
 import { problemMessage } from './problems.js';
 
 interface StaffView {
-  form?: { email: string; name: string; role: string };
+  form?: { email: string; name: string; role: string; how: string };
   errors?: FieldErrors;
   added?: { email: string; password?: string };
   message?: string;
+  /** The clock, for which pending invitations have expired. */
+  now?: number;
 }
 
 function userRow(ctx: PanelContext, user: UserRow): Html {
@@ -60,40 +64,70 @@ async function staffPage(app: FastifyInstance, ctx: PanelContext, view: StaffVie
           : ''
       }</section>`
     : '';
-  const form = view.form ?? { email: '', name: '', role: 'staff' };
+  const form = view.form ?? { email: '', name: '', role: 'staff', how: 'invite' };
+  const w = invitationWords(ctx.locale);
   const addForm = html`<section aria-labelledby="add-user"><h2 id="add-user">${t.addUser}</h2>${errorSummary(ctx, errors, labels)}
 <form method="post" action="/admin/staff" class="stack narrow" novalidate>${csrfField(ctx)}${nonceField()}
 ${input({ name: 'email', label: t.email, type: 'email', value: form.email, errors, autocomplete: 'off', required: true })}
 ${input({ name: 'name', label: t.name, value: form.name, errors, maxlength: 200 })}
 ${select({ name: 'role', label: t.role, value: form.role, errors, options: ['staff', 'owner'].map((r) => ({ value: r, label: t.roles[r] })) })}
-${input({ name: 'password', label: t.newPasswordOptional, type: 'password', value: '', errors, autocomplete: 'new-password', hint: t.passwordShort })}
+${howField(ctx, form.how)}
+${input({ name: 'password', label: t.newPasswordOptional, type: 'password', value: '', errors, autocomplete: 'new-password', hint: `${w.passwordOnlyNow} ${t.passwordShort}` })}
 <div class="actions"><button type="submit" class="primary">${t.add}</button></div></form></section>`;
   const body = html`${added}${view.message ? notice('info', view.message) : ''}<p>${t.staffIntro}</p>
 <table class="list users"><caption class="visually-hidden">${t.staff}</caption><thead><tr><th scope="col">${t.email}</th><th scope="col">${t.name}</th><th scope="col">${t.role}</th><th scope="col">${t.added}</th><th scope="col">${t.actions}</th></tr></thead><tbody>${users.map((u) => userRow(ctx, u))}</tbody></table>
-${addForm}`;
+${await pendingList(app, ctx, view.now ?? Date.now())}${addForm}`;
   return renderPage(ctx, { title: t.staff, body, active: 'staff' });
 }
 
 /** Only owners open or post these pages; staff get the 403 page before a handler runs (guard.ts). */
 const OWNERS = { config: { panelAccess: 'owner' as const } };
 
-export function registerStaff(app: FastifyInstance, _now: () => number): void {
+export function registerStaff(app: FastifyInstance, now: () => number): void {
   const db = app.database.db;
 
   app.get('/staff', OWNERS, async (request, reply) => {
     const removed = queryParam(request, 'removed');
     const id = Number(removed);
     const gone = Number.isSafeInteger(id) && id > 0 ? await findAnyUser(db, request.tenant.id, id) : undefined;
-    const message = gone?.removed_at ? request.panel.t.removedUser(gone.email) : undefined;
+    const w = invitationWords(request.panel.locale);
+    const [resent, withdrawn] = [queryParam(request, 'resent'), queryParam(request, 'withdrawn')];
+    const message = gone?.removed_at
+      ? request.panel.t.removedUser(gone.email)
+      : resent
+        ? w.sentAgain(resent)
+        : withdrawn
+          ? w.withdrawn(withdrawn)
+          : undefined;
     return sendPage(reply, await staffPage(app, request.panel, { message }));
   });
 
   app.post('/staff', OWNERS, async (request, reply) => {
     const ctx = request.panel;
     const body = asForm(request.body);
-    const form = { email: str(body, 'email').trim(), name: str(body, 'name').trim(), role: str(body, 'role') };
+    const form = {
+      email: str(body, 'email').trim(),
+      name: str(body, 'name').trim(),
+      role: str(body, 'role'),
+      // The form's default is an invitation; a post without the choice (an older page) sets a password as before.
+      how: str(body, 'how') === 'invite' ? 'invite' : 'password',
+    };
     const typed = str(body, 'password');
     const role = form.role === 'owner' ? 'owner' : 'staff';
+    // An invitation by e-mail: the person chooses their password through the link.
+    if (form.how === 'invite') {
+      const errors: FieldErrors = {};
+      if (form.name.length > 200) {
+        addError(errors, 'name', formatMessage(ctx.locale, 'max_string', { attribute: ctx.t.name, max: 200 }));
+      }
+      const sent =
+        Object.keys(errors).length === 0
+          ? await inviteFromForm(app, request, { email: form.email, name: form.name, role }, now())
+          : undefined;
+      if (sent && 'message' in sent) return sendPage(reply, await staffPage(app, ctx, { message: sent.message }), 201);
+      for (const problem of sent?.problems ?? []) addError(errors, 'email', problemMessage(ctx, problem));
+      return sendPage(reply, await staffPage(app, ctx, { form, errors }), 422);
+    }
     const password = typed === '' ? generatePassword() : typed;
     const errors: FieldErrors = {};
     if (form.name.length > 200) {
