@@ -48,7 +48,13 @@ export async function readSheet(
 ): Promise<{ header: string[]; rows: SheetRow[] }> {
   const read = await app.jobs
     .run<Read>({ module: SHEET_JOBS, fn: 'readSheetJob', args: [bytes, xlsx], owner: String(tenantId) })
-    .catch(refused);
+    .catch((err: unknown) => {
+      // A workbook that kills its worker (one that expands past the worker's heap) is not readable.
+      if (xlsx && !(err instanceof JobRefusedError)) {
+        throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
+      }
+      return refused(err);
+    });
   if ('issues' in read) throw new ValidationError(read.issues);
   return read;
 }

@@ -172,6 +172,52 @@ export const XLSX_MAX_ROWS = 20_000;
  * sheet does not fit the server's 192 MB heap, the rows of this table do.
  */
 export async function readXlsx(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
+  try {
+    return await readXlsxStream(bytes);
+  } catch (err) {
+    // ExcelJS's streaming reader now and then (about one read in a few hundred) fails on a
+    // workbook it reads the next time: a small file is then read whole, the way Excel opens it.
+    if (!(err instanceof ValidationError) || bytes.length > LOADED_MAX_BYTES) throw err;
+    if (!err.issues.some((issue) => issue.rule === 'xlsx_unreadable')) throw err;
+    return readXlsxLoaded(bytes);
+  }
+}
+
+/** Workbooks up to this size may be read whole when the stream fails (well within a worker's heap). */
+const LOADED_MAX_BYTES = 2 * 1024 * 1024;
+
+async function readXlsxLoaded(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
+  }
+  const sheet = workbook.getWorksheet(DISHES_SHEET) ?? workbook.worksheets[0];
+  if (!sheet) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
+  let header: string[] | undefined;
+  const rows: SheetRow[] = [];
+  const issues: FieldIssue[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    if (!header) {
+      header = [];
+      for (let c = 1; c <= row.cellCount; c++) header.push(String(row.getCell(c).text ?? '').trim());
+      return;
+    }
+    const line = row.number;
+    const cells = header.map((column, at) =>
+      cellValue(row.getCell(at + 1), column, `rows[${line}].${column || `column_${at + 1}`}`, issues),
+    );
+    if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
+  });
+  if (rows.length > XLSX_MAX_ROWS) {
+    throw new ValidationError([{ field: 'file', rule: 'xlsx_too_many_rows', params: { max: XLSX_MAX_ROWS } }]);
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { header: header ?? [], rows };
+}
+
+async function readXlsxStream(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
