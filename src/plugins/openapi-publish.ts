@@ -336,6 +336,14 @@ export function publishOpenApi(raw: Json, options: { baseDomain: string; example
       const ok = op.responses?.['200']?.content?.['application/json'];
       if (real !== undefined && ok) ok.example = real;
       describeResponses(op, doc.components);
+      // An address that names no restaurant (or a suspended one) answers every path with the
+      // branded HTML page, before any route: the 404 of every operation may be that page.
+      const notFound = op.responses?.['404'];
+      if (notFound?.content && !notFound.content['text/html']) {
+        notFound.content['text/html'] = {
+          schema: { type: 'string', description: 'The branded page of an address that names no restaurant.' },
+        };
+      }
       addHeaders(method, path, op);
       const other = otherBodies(method, path);
       if (other) {

@@ -40,13 +40,17 @@ describe('API description', () => {
     });
     assert.deepEqual(
       put.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name),
-      ['If-Match'],
+      ['Idempotency-Key', 'If-Match'],
     );
     assert.deepEqual(Object.keys(put.responses['200'].headers).sort(), [
       'ETag',
+      'Idempotent-Replayed',
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
     ]);
+    // An address that names no restaurant answers the branded HTML page on every path.
+    assert.ok(put.responses['404'].content['text/html']);
+    assert.ok(spec.paths['/api/v1/menu/{locale}'].get.responses['404'].content['text/html']);
     assert.ok(spec.paths['/api/v1/admin/items/{id}/image'].put.requestBody.content['image/png']);
     assert.ok(spec.paths['/api/v1/admin/menu'].put.requestBody.content['text/csv']);
     assert.equal(put.description, 'Scope: menu:write');
