@@ -32,7 +32,8 @@ ${fields}
 
 /** Notices at the top of a page: what was just done (`?created=1`…) and a refusal about the whole form. */
 export function notices(message: string | undefined, error: string | undefined): Html {
-  return html`${message ? notice('success', message) : ''}${error ? notice('error', error) : ''}`;
+  // Never both for one form: a refusal wins over a success still in the address.
+  return html`${message && !error ? notice('success', message) : ''}${error ? notice('error', error) : ''}`;
 }
 
 /** A confirmation page for a delete sent without the in-page dialog (no script). */
@@ -73,11 +74,12 @@ export function doneMessage(
   query: (name: string) => string | undefined,
   name: string,
   seen?: string,
+  feminine?: boolean,
 ): string | undefined {
   const q = { created: query('created'), saved: query('saved'), deleted: query('deleted'), ordered: query('ordered') };
   const et = editorTexts(ctx.locale);
-  if (q.created === '1') return et.created(name, seen);
-  if (q.saved === '1') return et.savedNamed(name, seen);
+  if (q.created === '1') return et.created(name, seen, feminine);
+  if (q.saved === '1') return et.savedNamed(name, seen, feminine);
   if (q.deleted === '1') return et.deleted;
   if (q.ordered === '1') return et.orderSaved;
   return undefined;

@@ -9,8 +9,9 @@ const en = {
   deleteConfirm: (name: string) => `Delete “${name}”? This cannot be undone.`,
   deleted: 'Deleted. The public menu no longer shows it.',
   /** `seen`: what diners see of it (panel/menu/seen.ts), when the editor can tell. */
-  created: (name: string, seen?: string) => `“${name}” was created. ${seen ?? 'The public menu shows it now.'}`,
-  savedNamed: (name: string, seen?: string) =>
+  created: (name: string, seen?: string, _feminine?: boolean) =>
+    `“${name}” was created. ${seen ?? 'The public menu shows it now.'}`,
+  savedNamed: (name: string, seen?: string, _feminine?: boolean) =>
     `“${name}” was saved. ${seen ?? 'The public menu shows the change now.'}`,
   orderSaved: 'The new order is saved.',
 };
@@ -23,8 +24,10 @@ const it: EditorTexts = {
   deleteNamed: (name) => `Elimina ${name}`,
   deleteConfirm: (name) => `Eliminare “${name}”? L’operazione non si può annullare.`,
   deleted: 'Eliminato. Il menu pubblico non lo mostra più.',
-  created: (name, seen) => `“${name}” è stato creato. ${seen ?? 'Il menu pubblico lo mostra già.'}`,
-  savedNamed: (name, seen) => `“${name}” è stato salvato. ${seen ?? 'Il menu pubblico mostra già la modifica.'}`,
+  created: (name, seen, feminine) =>
+    `“${name}” è stat${feminine ? 'a creata' : 'o creato'}. ${seen ?? `Il menu pubblico ${feminine ? 'la' : 'lo'} mostra già.`}`,
+  savedNamed: (name, seen, feminine) =>
+    `“${name}” è stat${feminine ? 'a salvata' : 'o salvato'}. ${seen ?? 'Il menu pubblico mostra già la modifica.'}`,
   orderSaved: 'Il nuovo ordine è salvato.',
 };
 

@@ -79,6 +79,8 @@ export interface Editor<Row extends { id: number }, Values, S extends TSchema = 
   breadcrumb(ctx: PanelContext, snapshot: MenuSnapshot, row: Row | undefined, values: Values): Html;
   /** Where the form's Cancel link goes. */
   cancel(snapshot: MenuSnapshot, row: Row | undefined, values: Values): string;
+  /** Italian agreement of "created" / "saved" with the kind of row (sezione, cantina: feminine). */
+  feminine?: boolean;
   /** What diners see of the row now, said after a save ("Diners do not see it now: it is shown …"). */
   seen?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): string;
   /** Where a create goes next (default: the new row's page). */
@@ -189,7 +191,9 @@ export function registerEditor<Row extends { id: number }, Values, S extends TSc
     const form = formFor(ctx, snapshot, values, errors, row);
     const title = e.formTitle?.(ctx);
     const open = Object.keys(errors).length > 0 || o.error !== undefined;
-    const body = html`${e.breadcrumb(ctx, snapshot, row, values)}${notices(o.message, o.error)}
+    // Success and a refusal are never said together: after any refusal on this page, no "saved".
+    const refused = open || Object.values(o.side ?? {}).some((m) => m.length > 0);
+    const body = html`${e.breadcrumb(ctx, snapshot, row, values)}${notices(refused ? undefined : o.message, o.error)}
 ${e.above?.(ctx, snapshot, row, o.side ?? {}) ?? ''}
 ${e.above && title ? html`<details class="row-settings"${open ? html` open` : ''}><summary>${title}</summary>${form}</details>` : form}
 ${e.below?.(ctx, snapshot, row, o.side ?? {}) ?? ''}
@@ -261,6 +265,7 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snaps
         (name) => queryParam(request, name),
         e.name(ctx, snapshot, row),
         e.seen?.(ctx, snapshot, row),
+        e.feminine,
       );
       return sendPage(reply, rowPage(ctx, snapshot, row, { message }));
     }),

@@ -37,12 +37,19 @@ const en = {
     PictureKind,
     string
   >,
-  removeQuestion: (what: string) => `Remove the ${what.toLowerCase()}? Diners will no longer see it.`,
+  removeQuestion: {
+    photo: 'Remove the photo? Diners will no longer see it.',
+    logo: 'Remove the logo? Diners will no longer see it.',
+    cover: 'Remove the cover picture? Diners will no longer see it.',
+  } as Record<PictureKind, string>,
   noFile: 'Choose a file first.',
   notImage: 'This file is not a picture the menu can show: choose a JPEG, PNG or WebP image.',
   tooLarge: 'This file is larger than 10 MB: choose a smaller one (a phone photo is usually 2–5 MB).',
-  saved: (what: string) => `${what} saved.`,
-  removed: (what: string) => `${what} removed.`,
+  saved: { photo: 'Photo saved.', logo: 'Logo saved.', cover: 'Cover picture saved.' } as Record<PictureKind, string>,
+  removed: { photo: 'Photo removed.', logo: 'Logo removed.', cover: 'Cover picture removed.' } as Record<
+    PictureKind,
+    string
+  >,
   newDish: 'You can add a photo once the dish is created.',
 };
 
@@ -55,12 +62,17 @@ const it: typeof en = {
   upload: 'Carica',
   replace: 'Sostituisci',
   remove: { photo: 'Rimuovi la foto', logo: 'Rimuovi il logo', cover: "Rimuovi l'immagine di copertina" },
-  removeQuestion: (what) => `Rimuovere: ${what.toLowerCase()}? I clienti non la vedranno più.`,
+  removeQuestion: {
+    photo: 'Rimuovere la foto? I clienti non la vedranno più.',
+    logo: 'Rimuovere il logo? I clienti non lo vedranno più.',
+    cover: 'Rimuovere l’immagine di copertina? I clienti non la vedranno più.',
+  },
   noFile: 'Scegli prima un file.',
   notImage: 'Questo file non è un’immagine che il menu può mostrare: scegli un’immagine JPEG, PNG o WebP.',
   tooLarge: 'Questo file supera i 10 MB: scegline uno più piccolo (una foto del telefono di solito pesa 2–5 MB).',
-  saved: (what) => `${what}: salvata.`,
-  removed: (what) => `${what}: rimossa.`,
+  // Agreement with each noun: la foto, il logo, l’immagine di copertina.
+  saved: { photo: 'Foto salvata.', logo: 'Logo salvato.', cover: 'Immagine di copertina salvata.' },
+  removed: { photo: 'Foto rimossa.', logo: 'Logo rimosso.', cover: 'Immagine di copertina rimossa.' },
   newDish: 'Potrai aggiungere una foto dopo aver creato il piatto.',
 };
 
@@ -77,11 +89,13 @@ export interface PictureField {
 }
 
 /** What a just-finished upload or removal says, from the page's address (`?picture=photo-saved`). */
-function doneNotice(ctx: PanelContext, kind: PictureKind): Html {
+function doneNotice(ctx: PanelContext, kind: PictureKind, hasErrors: boolean): Html {
   const t = pictureTexts(ctx.locale);
   const done = new URL(ctx.url, 'http://panel').searchParams.get('picture');
-  if (done === `${kind}-saved`) return notice('success', t.saved(t.title[kind]));
-  if (done === `${kind}-removed`) return notice('success', t.removed(t.title[kind]));
+  // Never with this picture's own refusal (a new upload refused after the last one saved).
+  if (hasErrors) return html``;
+  if (done === `${kind}-saved`) return notice('success', t.saved[kind]);
+  if (done === `${kind}-removed`) return notice('success', t.removed[kind]);
   return html``;
 }
 
@@ -108,9 +122,9 @@ export function pictureField(ctx: PanelContext, f: PictureField): Html {
     'aria-invalid': invalid ? 'true' : undefined,
   });
   const remove = ref
-    ? confirmForm(ctx, { action: `${f.action}/remove`, label: t.remove[f.kind], question: t.removeQuestion(what) })
+    ? confirmForm(ctx, { action: `${f.action}/remove`, label: t.remove[f.kind], question: t.removeQuestion[f.kind] })
     : '';
-  return html`<section class="picture" aria-labelledby="${id}-title"><h2 id="${id}-title">${what}</h2>${doneNotice(ctx, f.kind)}
+  return html`<section class="picture" aria-labelledby="${id}-title"><h2 id="${id}-title">${what}</h2>${doneNotice(ctx, f.kind, invalid)}
 <div class="picture-row">${current}
 <form method="post" action="${f.action}" enctype="multipart/form-data" class="stack picture-form" novalidate>${csrfField(ctx)}
 <div${attrs({ class: ['field', 'drop-zone', invalid && 'invalid'], 'data-drop': '' })}><label for="${id}">${t.choose[f.kind]}</label><p class="hint" id="${id}-hint">${t.hint}</p>${fieldError(id, messages)}<input${control}><img class="drop-preview" alt="" hidden></div>

@@ -70,7 +70,7 @@ for (const dialect of dialects) {
       );
       assert.doesNotMatch(message, /shows the change now/);
       const it = await notice(`/admin/menu/sections/${lunch}?saved=1`, 'it');
-      assert.match(it, /I clienti non lo vedono ora: è visibile/);
+      assert.match(it, /“Pranzo di lavoro” è stata salvata\. I clienti non la vedono ora: è visibile/);
     });
 
     test('a dish: its section’s schedule, hidden, sold out, or now', async () => {

@@ -86,6 +86,8 @@ function dropZone(zone) {
       input.setAttribute('aria-invalid', 'true');
       zone.classList.add('invalid');
       input.setCustomValidity(input.dataset.tooLarge);
+      // A "saved" from before would read as if this file had been taken: it goes.
+      for (const done of (zone.closest('section') ?? document).querySelectorAll('.notice-success')) done.remove();
       return;
     }
     input.setCustomValidity('');

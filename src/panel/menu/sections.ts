@@ -300,6 +300,7 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryI
   scripts: ['menu-editor.js'],
   schema: CategoryInput,
   find: (snapshot, id) => snapshot.sections.find((s) => s.id === id),
+  feminine: true,
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
   seen: sectionSeen,
   fromRow: (_ctx, snapshot, row) => fromRow(snapshot, row),

@@ -15,23 +15,32 @@ const WORDS = {
     now: 'Diners see it now.',
     hidden: 'Diners do not see it: it is hidden (switch “shown” on to show it).',
     sectionHidden: (section: string) => `Diners do not see it: its section “${section}” is hidden.`,
-    scheduledOpen: (when: string) => `Diners see it now; it is shown ${when}.`,
-    scheduledClosed: (when: string) => `Diners do not see it now: it is shown ${when}.`,
     sectionScheduledClosed: (section: string, when: string) =>
       `Diners do not see it now: its section “${section}” is shown ${when}.`,
     soldOutUntil: (time: string) => `Diners see it marked sold out until ${time}.`,
     soldOutHeld: 'Diners see it marked sold out until you switch it back.',
+    /** A section (feminine in Italian: la sezione). */
+    section: {
+      now: 'Diners see it now.',
+      hidden: 'Diners do not see it: it is hidden (switch “shown” on to show it).',
+      scheduledOpen: (when: string) => `Diners see it now; it is shown ${when}.`,
+      scheduledClosed: (when: string) => `Diners do not see it now: it is shown ${when}.`,
+    },
   },
   it: {
     now: 'I clienti lo vedono già.',
     hidden: 'I clienti non lo vedono: è nascosto (attiva “visibile” per mostrarlo).',
     sectionHidden: (section: string) => `I clienti non lo vedono: la sua sezione “${section}” è nascosta.`,
-    scheduledOpen: (when: string) => `I clienti lo vedono ora; è visibile ${when}.`,
-    scheduledClosed: (when: string) => `I clienti non lo vedono ora: è visibile ${when}.`,
     sectionScheduledClosed: (section: string, when: string) =>
       `I clienti non lo vedono ora: la sua sezione “${section}” è visibile ${when}.`,
     soldOutUntil: (time: string) => `I clienti lo vedono segnato esaurito fino alle ${time}.`,
     soldOutHeld: 'I clienti lo vedono segnato esaurito finché non lo riattivi.',
+    section: {
+      now: 'I clienti la vedono già.',
+      hidden: 'I clienti non la vedono: è nascosta (attiva “visibile” per mostrarla).',
+      scheduledOpen: (when: string) => `I clienti la vedono ora; è visibile ${when}.`,
+      scheduledClosed: (when: string) => `I clienti non la vedono ora: è visibile ${when}.`,
+    },
   },
 };
 
@@ -56,9 +65,9 @@ function sectionAbsence(
   for (const s of chain) {
     const name = displayName(snapshot, ctx, s.name_translations);
     const itself = own && s === section;
-    if (!s.is_active) return itself ? w.hidden : w.sectionHidden(name);
+    if (!s.is_active) return itself ? w.section.hidden : w.sectionHidden(name);
     if (isScheduled(s) && !isOpenAt(s, at))
-      return itself ? w.scheduledClosed(when(ctx, s)) : w.sectionScheduledClosed(name, when(ctx, s));
+      return itself ? w.section.scheduledClosed(when(ctx, s)) : w.sectionScheduledClosed(name, when(ctx, s));
   }
   return undefined;
 }
@@ -68,7 +77,7 @@ export function sectionSeen(ctx: PanelContext, snapshot: MenuSnapshot, row: Cate
   const w = WORDS[ctx.locale];
   const absent = sectionAbsence(ctx, snapshot, row, true);
   if (absent) return absent;
-  return isScheduled(row) ? w.scheduledOpen(when(ctx, row)) : w.now;
+  return isScheduled(row) ? w.section.scheduledOpen(when(ctx, row)) : w.section.now;
 }
 
 /** What diners see of a dish just saved. */

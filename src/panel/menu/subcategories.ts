@@ -31,6 +31,7 @@ export const subCategoriesEditor: Editor<TypeRow, TypeValues, typeof TypeInput> 
   active: 'menu',
   schema: TypeInput,
   find: (snapshot, id) => findGrouped(snapshot.types, id),
+  feminine: true,
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
   fromRow: (_ctx, _snapshot, row) => ({
     names: translations(row.name_translations),

@@ -51,6 +51,7 @@ export const wineriesEditor: Editor<WineryRow, WineryValues, typeof WineryInput>
   active: 'menu',
   schema: WineryInput,
   find: (snapshot, id) => snapshot.wineries.get(id),
+  feminine: true,
   name: (_ctx, _snapshot, row) => row.name,
   fromRow: (_ctx, _snapshot, row) => ({
     name: row.name,
