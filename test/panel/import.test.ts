@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { createUser } from '../../src/accounts/users/service.js';
 import { dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
-import { BETA_OWNER, type PanelBed, panelBed } from './setup.js';
+import { BETA_OWNER, OWNER, type PanelBed, panelBed } from './setup.js';
 
 /** The key of the draft a preview's apply form carries (the file itself waits on the server). */
 function previewedDraft(body: string): string {
@@ -122,6 +122,20 @@ for (const dialect of dialects) {
         preview.body,
         /data-kind="items"><th scope="row" data-label="Rows">Dishes<\/th><td data-label="Created"><div>1<\/div><\/td><td data-label="Changed"><div>1<\/div>/,
       );
+      // Which dishes and which fields, by name, each before → after in the panel's number format.
+      const changes = /<section aria-labelledby="changes-title"[\s\S]*?<\/section>/.exec(preview.body)?.[0] ?? '';
+      assert.match(changes, /<h3>Dishes: 2<\/h3>/);
+      assert.match(changes, /<strong>Olive ascolane<\/strong> <span class="badge">new<\/span>/);
+      assert.match(
+        changes,
+        /<strong>Caprese<\/strong> <span class="badge">changed<\/span><table class="changes">[\s\S]*?<th scope="row">price<\/th><td>.*€9\.00<\/td><td>.*€9\.50<\/td>/,
+      );
+      assert.doesNotMatch(changes, /Bruschetta Alpha|Tiramis/, 'unchanged dishes are not listed');
+      const italian = bed.client('alpha', { 'accept-language': 'it' });
+      await italian.signIn(OWNER.email, OWNER.password);
+      await italian.get('/admin/import');
+      const it = await italian.postMultipart('/admin/import/preview', {}, csvFile(`${lines.join('\r\n')}\r\n`));
+      assert.match(it.body, /<th scope="row">prezzo<\/th><td>.*9,00\s€<\/td><td>.*9,50\s€<\/td>/);
       assert.deepEqual(await dishes(bed.alpha), before, 'a preview writes nothing');
       const auditBefore = await bed.db.db
         .selectFrom('audit_log')
@@ -129,7 +143,8 @@ for (const dialect of dialects) {
         .where('tenant_id', '=', bed.alpha)
         .execute();
 
-      const draft = previewedDraft(preview.body);
+      // The last preview's draft (each preview replaces the user's draft; the file is the same).
+      const draft = previewedDraft(it.body);
       const applied = await c.post('/admin/import/apply', { draft });
       assert.equal(applied.statusCode, 303);
       assert.equal(applied.headers.location, '/admin/import?applied=1');

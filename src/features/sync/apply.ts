@@ -48,6 +48,16 @@ export interface Deletion {
 }
 export type SyncDeletions = Record<Kind, Deletion[]>;
 
+/** A row the document creates or changes: the stored row before (null when created) and after, for a preview naming every field. */
+export interface RowChange {
+  id: number;
+  name: string;
+  action: 'created' | 'updated';
+  before: object | null;
+  after: object | null;
+}
+export type SyncChanges = Record<Kind, RowChange[]>;
+
 export interface ApplyOptions {
   prune: boolean;
   /** The number of dishes the caller confirms a prune deletes (`confirm_delete`). */
@@ -61,6 +71,8 @@ export interface ApplyOptions {
 export interface SyncOutcome {
   summary: SyncSummary;
   deletions: SyncDeletions;
+  /** Every row created or changed, in the document's order. */
+  changes: SyncChanges;
   /** Dishes this prune deletes when that needs `confirm_delete` (every dish, or more than half); else null. */
   confirmDelete: { deleted: number; total: number } | null;
 }
@@ -89,6 +101,7 @@ interface Seen {
 class Sync {
   readonly summary: SyncSummary = { wineries: blank(), sections: blank(), sub_categories: blank(), items: blank() };
   readonly deletions: SyncDeletions = { wineries: [], sections: [], sub_categories: [], items: [] };
+  readonly changes: SyncChanges = { wineries: [], sections: [], sub_categories: [], items: [] };
   readonly issues: FieldIssue[] = [];
   private readonly seen: Record<Kind, Seen> = {
     wineries: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
@@ -232,6 +245,16 @@ class Sync {
     if (!existing) this.summary[kind].created += 1;
     else if (this.current.length > 0) this.summary[kind].updated += 1;
     else this.summary[kind].unchanged += 1;
+    if (!existing || this.current.length > 0) {
+      const after = this.current.at(-1)?.after ?? null;
+      this.changes[kind].push({
+        id,
+        name: this.nameOf((after ?? undefined) as Record<string, unknown> | undefined),
+        action: existing ? 'updated' : 'created',
+        before: existing ? (this.current[0]?.before ?? null) : null,
+        after,
+      });
+    }
     seen.touched.add(id);
     if (typeof doc.id === 'number') seen.byDocId.set(doc.id, id);
     if (typeof doc.external_id === 'string') seen.byExternalId.set(doc.external_id, id);
@@ -410,7 +433,7 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyO
     await sync.prune('wineries', deleteWinery);
   }
   if (sync.issues.length > 0) throw new ValidationError(sync.issues);
-  return { summary: sync.summary, deletions: sync.deletions, confirmDelete };
+  return { summary: sync.summary, deletions: sync.deletions, changes: sync.changes, confirmDelete };
 }
 
 /** `sections.0.items.1.price` as a person reads a document path: `sections[0].items[1].price`. */

@@ -183,7 +183,13 @@ function who(ctx: PanelContext, entry: AuditEntryView): string {
  * A changed field's two cells. A list (allergens, traces, labels, days) shows only what went and
  * what came; translations only the languages whose text changed; anything else before and after.
  */
-function changeCells(ctx: PanelContext, snapshot: MenuSnapshot, field: string, before: unknown, after: unknown): Html {
+export function changeCells(
+  ctx: PanelContext,
+  snapshot: MenuSnapshot,
+  field: string,
+  before: unknown,
+  after: unknown,
+): Html {
   const h = historyTexts(ctx.locale);
   const cell = (label: string, value: Html | string) =>
     html`<td><span class="visually-hidden">${label}: </span>${value}</td>`;
@@ -214,12 +220,17 @@ function changeCells(ctx: PanelContext, snapshot: MenuSnapshot, field: string, b
   return html`${cell(h.before, showValue(ctx, snapshot, field, before))}${cell(h.after, showValue(ctx, snapshot, field, after))}`;
 }
 
+/** A field's name as the panel says it (`type_id` is "sub-category"). */
+export function fieldLabel(ctx: PanelContext, field: string): string {
+  return historyTexts(ctx.locale).fields[field] ?? field.replaceAll('_', ' ');
+}
+
 function entryRow(ctx: PanelContext, snapshot: MenuSnapshot, entry: AuditEntryView): Html {
   const h = historyTexts(ctx.locale);
   const action = h[entry.action as 'created' | 'updated' | 'deleted'] ?? entry.action;
   const changes = Object.entries(entry.changes).map(
     ([field, { before, after }]) =>
-      html`<tr><th scope="row">${h.fields[field] ?? field.replaceAll('_', ' ')}</th>${changeCells(ctx, snapshot, field, before, after)}</tr>`,
+      html`<tr><th scope="row">${fieldLabel(ctx, field)}</th>${changeCells(ctx, snapshot, field, before, after)}</tr>`,
   );
   const table = changes.length
     ? html`<table class="changes"><thead><tr><th scope="col">${h.field}</th><th scope="col">${h.before}</th><th scope="col">${h.after}</th></tr></thead><tbody>${changes}</tbody></table>`

@@ -26,6 +26,9 @@ const en = {
   file: 'File',
   wholeFile: 'The whole file',
   deletedTitle: 'What the import deletes',
+  changesTitle: 'What the import creates and changes',
+  createdRow: 'new',
+  changedRow: 'changed',
   pruneWarning: (deleted: number, total: number) =>
     deleted === total
       ? `This file would delete every dish of the menu (${deleted}).`
@@ -91,6 +94,9 @@ const it: ImportTexts = {
   file: 'File',
   wholeFile: 'Tutto il file',
   deletedTitle: 'Cosa elimina l’importazione',
+  changesTitle: 'Cosa crea e cambia l’importazione',
+  createdRow: 'nuovo',
+  changedRow: 'modificato',
   pruneWarning: (deleted: number, total: number) =>
     deleted === total
       ? `Questo file eliminerebbe tutti i piatti del menu (${deleted}).`

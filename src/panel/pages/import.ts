@@ -10,9 +10,11 @@
 // key (and the prune's confirmation), never the file.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { ownerSnapshot } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
-import { importMenu, type SyncDeletions, type SyncSummary } from '../../features/sync/apply.js';
+import { fieldChanges } from '../../features/audit/record.js';
+import { importMenu, type SyncChanges, type SyncDeletions, type SyncSummary } from '../../features/sync/apply.js';
 import { exportCsv } from '../../features/sync/csv.js';
 import { exportDocument } from '../../features/sync/document.js';
 import { decodeSpreadsheetText } from '../../features/sync/encoding.js';
@@ -27,6 +29,8 @@ import { asForm, checkbox, csrfField, hidden, notice, str } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { UPLOAD_MAX_BYTES, uploadRoute } from '../uploads.js';
 import { panelActor } from './actor.js';
+import { changeCells, fieldLabel } from './history.js';
+import { historyTexts } from './history-texts.js';
 import { type ImportTexts, importTexts } from './import-texts.js';
 
 const KINDS = ['sections', 'sub_categories', 'items', 'wineries'] as const;
@@ -37,6 +41,7 @@ type Outcome =
       changed: boolean;
       summary: SyncSummary;
       deletions: SyncDeletions;
+      changes: SyncChanges;
       confirmDelete: { deleted: number; total: number } | null;
     }
   | { ok: false; issues: FieldIssue[] };
@@ -116,6 +121,38 @@ function summaryTable(t: ImportTexts, summary: SyncSummary): Html {
       html`<tr data-kind="${kind}"><th scope="row" data-label="${t.kind}">${t[kind]}</th><td data-label="${t.created}"><div>${summary[kind].created}</div></td><td data-label="${t.changed}"><div>${summary[kind].updated}</div></td><td data-label="${t.deleted}"><div>${summary[kind].deleted}</div></td><td data-label="${t.unchanged}"><div>${summary[kind].unchanged}</div></td></tr>`,
   );
   return html`<table class="list"><thead><tr><th scope="col">${t.kind}</th><th scope="col">${t.created}</th><th scope="col">${t.changed}</th><th scope="col">${t.deleted}</th><th scope="col">${t.unchanged}</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/**
+ * Every row the import creates or changes, by name, kind by kind; for a change each field before →
+ * after as the history shows it (prices in the panel's number format, allergens added and removed,
+ * texts per changed language, sections by name).
+ */
+function changeList(ctx: PanelContext, snapshot: MenuSnapshot, t: ImportTexts, changes: SyncChanges): Html | string {
+  const kinds = KINDS.filter((kind) => changes[kind].length > 0);
+  if (kinds.length === 0) return '';
+  const h = historyTexts(ctx.locale);
+  const lists = kinds.map((kind) => {
+    const items = changes[kind].map((row) => {
+      if (row.action === 'created') {
+        return html`<li data-row="${row.id}"><strong>${row.name}</strong> <span class="badge">${t.createdRow}</span></li>`;
+      }
+      const fields = fieldChanges({
+        resource: 'items',
+        id: row.id,
+        action: 'updated',
+        before: row.before,
+        after: row.after,
+      });
+      const lines = Object.entries(fields).map(
+        ([field, { before, after }]) =>
+          html`<tr><th scope="row">${fieldLabel(ctx, field)}</th>${changeCells(ctx, snapshot, field, before, after)}</tr>`,
+      );
+      return html`<li data-row="${row.id}"><strong>${row.name}</strong> <span class="badge">${t.changedRow}</span><table class="changes"><thead><tr><th scope="col">${h.field}</th><th scope="col">${h.before}</th><th scope="col">${h.after}</th></tr></thead><tbody>${lines}</tbody></table></li>`;
+    });
+    return html`<h3>${t[kind]}: ${changes[kind].length}</h3><ul class="import-changes" data-kind="${kind}">${items}</ul>`;
+  });
+  return html`<section aria-labelledby="changes-title" class="import-changes"><h2 id="changes-title">${t.changesTitle}</h2>${lists}</section>`;
 }
 
 /** What a prune deletes, by name, kind by kind. */
@@ -235,7 +272,7 @@ export function registerImport(app: FastifyInstance, now: () => number = Date.no
       const warning = outcome.confirmDelete
         ? notice('error', t.pruneWarning(outcome.confirmDelete.deleted, outcome.confirmDelete.total))
         : '';
-      preview = html`${warning}<p>${t.previewIntro}</p>${summaryTable(t, outcome.summary)}${deletionList(t, outcome.deletions)}${applyForm(ctx, key, outcome.confirmDelete)}`;
+      preview = html`${warning}<p>${t.previewIntro}</p>${summaryTable(t, outcome.summary)}${changeList(ctx, await ownerSnapshot(app, ctx.tenantId), t, outcome.changes)}${deletionList(t, outcome.deletions)}${applyForm(ctx, key, outcome.confirmDelete)}`;
     } else {
       preview = html`${notice('info', t.previewNothing)}<p><a href="/admin/import">${t.startOver}</a></p>`;
     }
