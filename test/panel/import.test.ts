@@ -99,8 +99,17 @@ for (const dialect of dialects) {
       const res = await c.postMultipart('/admin/import/preview', {}, csvFile(`${lines.join('\r\n')}\r\n`));
       assert.equal(res.statusCode, 422);
       assert.match(res.body, /The file has 1 problem/);
-      assert.match(res.body, /<code>Line 3<\/code>/);
-      assert.match(res.body, /The price field must be a number\./);
+      // The row, the column as the header writes it, the value quoted, all in the panel's language.
+      assert.match(
+        res.body,
+        /<div>Row 3, column “price”<\/div><\/td><td data-label="Problem"><div>“nove” is not a price/,
+      );
+      const italian = bed.client('alpha', { 'accept-language': 'it' });
+      await italian.signIn(OWNER.email, OWNER.password);
+      await italian.get('/admin/import');
+      const it = await italian.postMultipart('/admin/import/preview', {}, csvFile(`${lines.join('\r\n')}\r\n`));
+      assert.match(it.body, /Riga 3, colonna “price”<\/div><\/td><td data-label="[^"]+"><div>“nove” non è un prezzo/);
+      assert.doesNotMatch(it.body, /must be|deve essere un numero|Price deve/);
       assert.doesNotMatch(res.body, /name="draft"/, 'no apply form');
       assert.deepEqual(await dishes(bed.alpha), before);
     });

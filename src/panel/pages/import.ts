@@ -19,7 +19,7 @@ import { exportCsv } from '../../features/sync/csv.js';
 import { exportDocument } from '../../features/sync/document.js';
 import { decodeSpreadsheetText } from '../../features/sync/encoding.js';
 import { deleteImportDraft, findImportDraft, saveImportDraft } from '../../features/sync/repo.js';
-import { sheetIssues, tableToDocument } from '../../features/sync/sheet.js';
+import { type SheetRow, sheetIssues, tableToDocument } from '../../features/sync/sheet.js';
 import { readSheet, writeXlsx } from '../../features/sync/sheet-jobs.js';
 import { looksLikeXlsx, XLSX_TYPE, xlsxTables } from '../../features/sync/xlsx.js';
 import { type Html, html } from '../../http/html.js';
@@ -73,17 +73,40 @@ async function runImport(
     const snapshot = await ownerSnapshot(app, ctx.tenantId);
     // Read by a worker thread (features/sync/sheet-jobs.ts), laid over the menu here.
     const { header, rows } = await readSheet(app, ctx.tenantId, file, xlsx);
-    const { doc, lines } = tableToDocument(snapshot, header, rows);
     try {
-      return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
+      const { doc, lines } = tableToDocument(snapshot, header, rows);
+      try {
+        return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
+      } catch (err) {
+        if (err instanceof ValidationError) throw new ValidationError(sheetIssues(err.issues, lines));
+        throw err;
+      }
     } catch (err) {
-      if (err instanceof ValidationError) throw new ValidationError(sheetIssues(err.issues, lines));
+      if (err instanceof ValidationError) return { ok: false, issues: withCells(err.issues, header, rows) };
       throw err;
     }
   } catch (err) {
     if (err instanceof ValidationError) return { ok: false, issues: err.issues };
     throw err;
   }
+}
+
+/**
+ * A row's error with the column as the file's header writes it and the cell's text, so the panel
+ * can say `Row 69, column "price": "dodici" is not a price`.
+ */
+function withCells(issues: FieldIssue[], header: string[], rows: SheetRow[]): FieldIssue[] {
+  return issues.map((issue) => {
+    const m = /^rows\[(\d+)\]\.([a-z_]+)$/.exec(issue.field);
+    if (!m) return issue;
+    const index = header.findIndex((h) => h.trim().toLowerCase() === m[2]);
+    const row = rows.find((r) => r.line === Number(m[1]));
+    if (index < 0 || !row) return issue;
+    return {
+      ...issue,
+      params: { ...issue.params, column: header[index]!.trim(), value: String(row.cells[index] ?? '') },
+    };
+  });
 }
 
 /** Where an error is, as an owner reads it: a row, the header, the whole file, or the document path. */
@@ -97,9 +120,37 @@ function placeOf(t: ImportTexts, field: string): { where: string; attribute: str
   return at < 0 ? { where: field, attribute: field } : { where: field.slice(0, at), attribute: field.slice(at + 1) };
 }
 
+/** A cell's error in the panel's language: the row, the column as the header writes it, the value quoted. */
+function cellError(
+  ctx: PanelContext,
+  t: ImportTexts,
+  issue: FieldIssue,
+): { where: string; message: string } | undefined {
+  const row = /^rows\[(\d+)\]\./.exec(issue.field);
+  const column = issue.params?.column;
+  if (!row || typeof column !== 'string') return undefined;
+  const value = String(issue.params?.value ?? '');
+  const field = issue.field.slice(row[0].length);
+  const what =
+    value.trim() === ''
+      ? t.cellEmpty
+      : field === 'price' || field.endsWith('price')
+        ? t.notPrice
+        : field === 'section'
+          ? t.notSection
+          : field === 'sub_category'
+            ? t.notSubCategory
+            : formatMessage(ctx.locale, issue.rule, { attribute: `"${column}"`, ...issue.params });
+  return { where: t.cell(Number(row[1]), column), message: value.trim() === '' ? what : `“${value}” ${what}` };
+}
+
 function errorList(ctx: PanelContext, issues: FieldIssue[]): Html {
   const t = importTexts(ctx.locale);
   const rows = issues.map((issue) => {
+    const cell = cellError(ctx, t, issue);
+    if (cell) {
+      return html`<tr><td data-label="${t.where}"><div>${cell.where}</div></td><td data-label="${t.problem}"><div>${cell.message}</div></td></tr>`;
+    }
     const { where, attribute } = placeOf(t, issue.field);
     const message =
       issue.rule === 'malformed_json' && issue.params?.detail
