@@ -116,7 +116,7 @@ describe('owner set-up pages in Chromium', { skip }, () => {
     });
     await page.getByRole('button', { name: 'Preview the changes' }).click();
     await page.waitForLoadState('domcontentloaded');
-    assert.match(await page.locator('.import-errors').innerText(), /Line 2[\s\S]*price/);
+    assert.match(await page.locator('.import-errors').innerText(), /Row 2, column “price”[\s\S]*is not a price/);
     assert.deepEqual(await prices(), before);
     await context.close();
   });
