@@ -180,7 +180,20 @@ function openingHours(quick) {
   });
 }
 
+/** The sticky save bar never covers the field with the keyboard: a field focused under it scrolls up. */
+function keepFocusAboveBar(form) {
+  const bar = form.querySelector(':scope > .actions:last-child');
+  if (!bar) return;
+  form.addEventListener('focusin', (event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLElement) || bar.contains(field)) return;
+    const below = field.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+    if (below > -8) window.scrollBy(0, below + 8);
+  });
+}
+
 for (const form of document.querySelectorAll('form[data-confirm]')) confirmBeforeSubmit(form);
+for (const form of document.querySelectorAll('form.stack')) keepFocusAboveBar(form);
 for (const quick of document.querySelectorAll('fieldset.hours-quick')) openingHours(quick);
 for (const zone of document.querySelectorAll('[data-drop]')) dropZone(zone);
 for (const button of document.querySelectorAll('button[data-copy]')) copyButton(button);
