@@ -1,0 +1,77 @@
+// axe at 390 and 1366 px on the other pages issue 31 changed: the history with a list change
+// (added and removed marks), the menu at a day and time, a dish and a section after a save (what
+// diners see), and the staff page with a pending invitation.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { invite } from '../../src/accounts/users/invitations.js';
+import { createUser } from '../../src/accounts/users/service.js';
+import { writeMenu } from '../../src/catalog/write.js';
+import { updateItem } from '../../src/resources/items/service.js';
+import { createFixtureTenant } from '../fixtures.js';
+import { createTestApp, type TestApp } from '../helper.js';
+import { CHROMIUM, launchChromium, seriousViolations, signInWithForm } from '../panel/browser.js';
+import { OWNER } from '../panel/setup.js';
+
+const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
+
+describe('axe on the pages issue 31 changed', { skip }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let paths: string[];
+  before(async () => {
+    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
+    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    await createFixtureTenant(t.db.db, 'beta', 'Beta');
+    const ownerId = await createUser(t.db.db, alpha, OWNER);
+    const dish = await t.db.db
+      .selectFrom('items')
+      .selectAll()
+      .where('tenant_id', '=', alpha)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await writeMenu(t.app, alpha, { via: 'import', userId: ownerId, tokenId: null, tokenName: null }, (w) =>
+      updateItem(w, dish.id, { allergens: ['latte'], allergen_traces: ['sesamo'], price: 12.5 }),
+    );
+    await invite(
+      t.db.db,
+      alpha,
+      { email: 'waiter@alpha.test', name: '', role: 'staff', invitedBy: ownerId },
+      Date.now(),
+    );
+    paths = [
+      '/admin/history',
+      '/admin/history?field=allergens',
+      '/admin/preview?day=2026-11-30&time=13:00',
+      `/admin/menu/dishes/${dish.id}?saved=1`,
+      `/admin/menu/sections/${dish.category_id}?saved=1`,
+      '/admin/staff',
+      '/admin/import',
+    ];
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('nothing serious at 390 and 1366 px', async () => {
+    const found: string[] = [];
+    for (const width of [390, 1366]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'it-IT' });
+      const page = await context.newPage();
+      await signInWithForm(page, base, OWNER.email, OWNER.password);
+      for (const path of paths) {
+        await page.goto(`${base}${path}`);
+        for (const v of await seriousViolations(page)) found.push(`${width}px ${path}: ${v.id} ${v.help}`);
+      }
+      await context.close();
+    }
+    assert.deepEqual(found, []);
+  });
+});
