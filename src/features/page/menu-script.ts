@@ -321,7 +321,10 @@ export const MENU_SCRIPT = `(() => {
         }
       };
     };
-    connect();
+    // Opened once the page has loaded and settled: the first paint never waits for the stream.
+    const start = () => setTimeout(connect, 1500);
+    if (document.readyState === 'complete') start();
+    else addEventListener('load', start);
     addEventListener('online', () => update());
   }
   // Offline: the page came from the service worker's copy (features/page/offline.ts marks it).
@@ -341,7 +344,9 @@ export const MENU_SCRIPT = `(() => {
     addEventListener('online', () => location.reload());
   }
   if ('serviceWorker' in navigator && liveTexts) {
-    addEventListener('load', () => { navigator.serviceWorker.register('/sw.js').catch(() => {}); });
+    addEventListener('load', () => {
+      setTimeout(() => navigator.serviceWorker.register('/sw.js').catch(() => {}), 2000);
+    });
   }
   // Paper shows every dish's description: open them all for printing.
   addEventListener('beforeprint', () => {
