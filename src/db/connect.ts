@@ -2,7 +2,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseIntrospector,
+  Kysely,
+  PostgresDialect,
+  type SchemaMetadata,
+  SqliteDialect,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -64,7 +73,7 @@ export function openDatabase(url: string, schema?: string): DbHandle {
     // the pool no longer listens to: without this, it too would crash the process. The query in
     // flight is rejected with the same error, and the pool discards the client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
     return {
       db,
       dialect: 'postgres',
@@ -179,4 +188,32 @@ function immediateTransactions(dialect: SqliteDialect): SqliteDialect {
     return driver;
   };
   return dialect;
+}
+
+/**
+ * Kysely's PostgreSQL introspector lists every table of every schema in the database and asks
+ * `has_schema_privilege` of each schema by name: when another schema is dropped meanwhile (another
+ * instance's, or a parallel test file's) the query fails with "schema … does not exist", and the
+ * migrator with it. The migrator only asks whether its own tables exist, so this one looks only at
+ * the schemas on the connection's search path, and lists tables without their columns.
+ */
+class SearchPathPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return {
+      async getSchemas(): Promise<SchemaMetadata[]> {
+        const { rows } = await sql<{ name: string }>`select unnest(current_schemas(false)) as name`.execute(db);
+        return rows.map((r) => ({ name: r.name }));
+      },
+      async getTables(): Promise<TableMetadata[]> {
+        const { rows } = await sql<{ schema: string; name: string; is_view: boolean }>`
+          select n.nspname as schema, c.relname as name, c.relkind = 'v' as is_view
+          from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = any(current_schemas(false)) and c.relkind in ('r', 'v', 'p')`.execute(db);
+        return rows.map((r) => ({ schema: r.schema, name: r.name, isView: r.is_view, columns: [] }));
+      },
+      async getMetadata() {
+        return { tables: await this.getTables() };
+      },
+    };
+  }
 }
