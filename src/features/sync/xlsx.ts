@@ -5,7 +5,7 @@
 // first one), streamed, like a CSV: a cell holding a formula, an Excel error, or a date where a
 // price belongs is an error naming its row, since its value is not what the owner sees.
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { LOCALES } from '../../i18n/locales.js';
@@ -19,6 +19,16 @@ import {
   type SheetRow,
   tableToDocument,
 } from './sheet.js';
+
+/**
+ * ExcelJS and what it pulls in (about 400 modules, a third of a second) load with the first
+ * workbook, in the worker that handles it, not with every server and test process.
+ */
+let Excel: typeof ExcelJS;
+async function excel(): Promise<typeof ExcelJS> {
+  Excel ??= (await import('exceljs')).default;
+  return Excel;
+}
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const DISHES_SHEET = 'Dishes';
@@ -97,7 +107,7 @@ export function xlsxTables(snapshot: MenuSnapshot): XlsxTables {
 
 /** The workbook's bytes from its tables: the CPU-heavy part (run by the worker pool, sheet-jobs.ts). */
 export async function renderXlsx(tables: XlsxTables): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'menu-service';
   const dishes = addSheet(workbook, DISHES_SHEET, DISH_COLUMNS, tables.dishes);
   for (const [at, kind] of KINDS.entries()) {
@@ -128,30 +138,30 @@ export async function exportXlsx(snapshot: MenuSnapshot): Promise<Buffer> {
 function cellValue(cell: ExcelJS.Cell, column: string, field: string, issues: FieldIssue[]): string | number {
   const value = cell.value;
   switch (cell.type) {
-    case ExcelJS.ValueType.Null:
-    case ExcelJS.ValueType.Merge:
+    case Excel.ValueType.Null:
+    case Excel.ValueType.Merge:
       return '';
-    case ExcelJS.ValueType.Number:
+    case Excel.ValueType.Number:
       return value as number;
-    case ExcelJS.ValueType.String:
-    case ExcelJS.ValueType.SharedString:
+    case Excel.ValueType.String:
+    case Excel.ValueType.SharedString:
       return String(value);
-    case ExcelJS.ValueType.RichText:
+    case Excel.ValueType.RichText:
       return (value as ExcelJS.CellRichTextValue).richText.map((part) => part.text).join('');
-    case ExcelJS.ValueType.Hyperlink:
+    case Excel.ValueType.Hyperlink:
       return String((value as ExcelJS.CellHyperlinkValue).text ?? '');
-    case ExcelJS.ValueType.Boolean:
+    case Excel.ValueType.Boolean:
       return value ? '1' : '';
-    case ExcelJS.ValueType.Date:
+    case Excel.ValueType.Date:
       if (columnKind(column) !== 'text') {
         issues.push({ field, rule: 'xlsx_date', params: { attribute: column } });
         return '';
       }
       return (value as Date).toISOString().slice(0, 10);
-    case ExcelJS.ValueType.Formula:
+    case Excel.ValueType.Formula:
       issues.push({ field, rule: 'xlsx_formula', params: { attribute: column } });
       return '';
-    case ExcelJS.ValueType.Error:
+    case Excel.ValueType.Error:
       issues.push({
         field,
         rule: 'xlsx_error_value',
@@ -187,7 +197,7 @@ export async function readXlsx(bytes: Buffer): Promise<{ header: string[]; rows:
 const LOADED_MAX_BYTES = 2 * 1024 * 1024;
 
 async function readXlsxLoaded(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
@@ -218,7 +228,7 @@ async function readXlsxLoaded(bytes: Buffer): Promise<{ header: string[]; rows: 
 }
 
 async function readXlsxStream(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell a date from a number.

@@ -7,23 +7,15 @@
 // (nothing to embed); a letter it cannot show is written without its accent, else as "?". The
 // logo is the uploaded one only: the server never fetches a typed logo address (an address of
 // anyone's choosing is not fetched from inside the network).
-import {
-  fill,
-  PDFDocument,
-  type PDFFont,
-  type PDFImage,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  rgb,
-  StandardFonts,
-  setFillingRgbColor,
-} from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import { CARD_TEXTS, menuLink, qrModules } from '../../features/qr/codes.js';
 import type { Locale } from '../../i18n/locales.js';
 
 /** A4 in PDF points (1/72 inch). */
+/** pdf-lib (about 170 modules) loads with the first sheet, in the worker that draws it. */
+let pdf: typeof PdfLib;
+
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 28;
 const GAP = 17;
@@ -48,7 +40,7 @@ function color(hex: string, fallback: string) {
   let digits = value.slice(1);
   if (digits.length === 3) digits = [...digits].map((d) => d + d).join('');
   const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(digits.slice(i, i + 2), 16) / 255);
-  return rgb(r, g, b);
+  return pdf.rgb(r, g, b);
 }
 
 /** The text as the font can write it: accents dropped where the letter is missing, else "?". */
@@ -101,7 +93,7 @@ const QUIET = 4;
 function drawCode(page: PDFPage, link: string, at: { x: number; y: number; side: number }): void {
   const { size, dark } = qrModules(link);
   const unit = at.side / (size + 2 * QUIET);
-  const ops = [pushGraphicsState(), setFillingRgbColor(0, 0, 0)];
+  const ops = [pdf.pushGraphicsState(), pdf.setFillingRgbColor(0, 0, 0)];
   for (let row = 0; row < size; row++) {
     // PDF's y grows upwards: row 0 is the top of the square.
     const y = at.y + at.side - (QUIET + row + 1) * unit;
@@ -113,10 +105,10 @@ function drawCode(page: PDFPage, link: string, at: { x: number; y: number; side:
       }
       const start = col;
       while (col < size && dark(row, col)) col++;
-      ops.push(rectangle(at.x + (QUIET + start) * unit, y, (col - start) * unit, unit));
+      ops.push(pdf.rectangle(at.x + (QUIET + start) * unit, y, (col - start) * unit, unit));
     }
   }
-  ops.push(fill(), popGraphicsState());
+  ops.push(pdf.fill(), pdf.popGraphicsState());
   page.pushOperators(...ops);
 }
 
@@ -129,7 +121,7 @@ interface Fonts {
 function centered(
   page: PDFPage,
   text: string,
-  o: { x: number; width: number; y: number; size: number; font: PDFFont; color: ReturnType<typeof rgb> },
+  o: { x: number; width: number; y: number; size: number; font: PDFFont; color: ReturnType<typeof PdfLib.rgb> },
 ) {
   const w = o.font.widthOfTextAtSize(text, o.size);
   page.drawText(text, { x: o.x + (o.width - w) / 2, y: o.y, size: o.size, font: o.font, color: o.color });
@@ -162,7 +154,7 @@ async function drawCard(
   const side = 215;
   const codeX = box.x + (box.width - side) / 2;
   const codeY = y - side + 6;
-  page.drawRectangle({ x: codeX, y: codeY, width: side, height: side, color: rgb(1, 1, 1) });
+  page.drawRectangle({ x: codeX, y: codeY, width: side, height: side, color: pdf.rgb(1, 1, 1) });
   drawCode(page, menuLink(sheet.base, table), { x: codeX, y: codeY, side });
   if (logo) {
     // At most ~14 mm square in the middle, on white: error correction H reads through it.
@@ -170,7 +162,7 @@ async function drawCard(
     const scale = Math.min(max / logo.width, max / logo.height);
     const [w, h] = [logo.width * scale, logo.height * scale];
     const [cx, cy] = [codeX + side / 2, codeY + side / 2];
-    page.drawRectangle({ x: cx - w / 2 - 3, y: cy - h / 2 - 3, width: w + 6, height: h + 6, color: rgb(1, 1, 1) });
+    page.drawRectangle({ x: cx - w / 2 - 3, y: cy - h / 2 - 3, width: w + 6, height: h + 6, color: pdf.rgb(1, 1, 1) });
     page.drawImage(logo, { x: cx - w / 2, y: cy - h / 2, width: w, height: h });
   }
   y = codeY - 30;
@@ -207,14 +199,15 @@ export const QR_PDF_MODULE = import.meta.url;
 
 /** The sheet as PDF bytes: one card per table, four a page, in the order given. */
 export async function tableCardsPdf(sheet: CardSheet): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  pdf ??= await import('pdf-lib');
+  const doc = await pdf.PDFDocument.create();
   doc.setTitle(`${sheet.name} · QR`);
   doc.setCreator('menu-service');
   doc.setLanguage(sheet.locale);
   const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    mono: await doc.embedFont(StandardFonts.Courier),
+    regular: await doc.embedFont(pdf.StandardFonts.Helvetica),
+    bold: await doc.embedFont(pdf.StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(pdf.StandardFonts.Courier),
   };
   let logo: PDFImage | undefined;
   if (sheet.logo) {
