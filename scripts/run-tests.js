@@ -3,9 +3,14 @@
 // under node's test runner, several files at once. Plain node starts a test file in about a third of
 // the CPU time that tsx needs (measured in docs/DESIGN-NOTES.md), and it runs what production runs.
 //
-//   npm test                        everything
-//   npm test -- test/cli panel      only the files whose path contains one of the words
+//   npm test                        the in-process suites (a few minutes on a 2-core machine)
+//   npm run test:all                those and the end-to-end ones (what .ci/run runs)
+//   npm test -- test/cli panel      only the files whose path contains one of the words (any tier)
 //   npm test -- --test-name-pattern=refuses   any node --test option passes through
+//
+// Two tiers, by folder. The in-process suites drive the app through inject() on a real database
+// and call the CLI's commands in-process. The end-to-end suites are the slow ones: a real Chromium
+// (test/browser/) and real processes (test/processes/: servers, signals, a cluster, the POS example).
 //
 // Environment: TEST_CONCURRENCY (files at once; default: the machine's cores), TEST_DATABASE_URL and
 // TEST_REDIS_URL (also run on PostgreSQL / Redis), TEST_RUN_ID (set here when absent: names this run's
@@ -45,11 +50,17 @@ for (const root of ['src', 'test']) {
 }
 
 // 2. Which files: every test/**/*.test.ts that exists now (a stale compiled file of a deleted test never runs).
+const END_TO_END = ['test/browser/', 'test/processes/'];
+const all = process.argv.includes('--all');
 const words = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const nodeOptions = process.argv.slice(2).filter((arg) => arg.startsWith('-'));
+const nodeOptions = process.argv.slice(2).filter((arg) => arg.startsWith('-') && arg !== '--all');
 const sources = walk('test')
   .filter((path) => path.endsWith('.test.ts'))
-  .filter((path) => words.length === 0 || words.some((word) => path.includes(word)));
+  .filter((path) =>
+    words.length > 0
+      ? words.some((word) => path.includes(word))
+      : all || !END_TO_END.some((dir) => path.startsWith(dir)),
+  );
 if (sources.length === 0) {
   console.error(
     words.length > 0 ? `No test file under test/ matches ${words.join(', ')}.` : 'No test files under test/.',
@@ -99,6 +110,9 @@ console.log(
 if (existsSync(summaryFile)) {
   process.stdout.write(readFileSync(summaryFile, 'utf8'));
   rmSync(summaryFile, { force: true });
+}
+if (!all && words.length === 0) {
+  console.log(`Not run here: the end-to-end suites (${END_TO_END.join(', ')}): \`npm run test:all\` runs everything.`);
 }
 process.exit(status);
 

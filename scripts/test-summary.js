@@ -3,7 +3,7 @@
 // scripts/run-tests.js runs it beside the usual reporter and prints its output last, so the closing
 // line is `summary: N passed, N failed, N skipped`. It also records how long each file took, so the
 // next run starts the slowest files first (.test-build/timings.json).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 /** The files run, relative to the project, and where they were compiled to. */
@@ -85,7 +85,14 @@ export default async function* summary(source) {
     for (const item of list) lines.push(`    - ${item}`);
   }
   if (process.env.TEST_TIMINGS_FILE) {
-    writeFileSync(process.env.TEST_TIMINGS_FILE, `${JSON.stringify(durations, null, 1)}\n`);
+    // A run of some files keeps the others' figures from earlier runs.
+    let earlier = {};
+    try {
+      earlier = JSON.parse(readFileSync(process.env.TEST_TIMINGS_FILE, 'utf8'));
+    } catch {
+      // first run
+    }
+    writeFileSync(process.env.TEST_TIMINGS_FILE, `${JSON.stringify({ ...earlier, ...durations }, null, 1)}\n`);
   }
   yield '\n== test summary ==\n';
   if (lines.length > 0) yield `Skipped, and why:\n${lines.join('\n')}\n`;

@@ -30,6 +30,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.js';
 import { ErrorEnvelope } from './http/schemas.js';
+import { registerSerialization } from './http/serializer.js';
 import { TRUST_ALL_WARNING, trustFunction } from './http/trust-proxy.js';
 import { registerValidation } from './http/validator.js';
 import { type CounterStore, MemoryCounterStore } from './plugins/counters.js';
@@ -324,6 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   registerValidation(app);
+  registerSerialization(app);
   app.addSchema(ErrorEnvelope);
   registerErrorHandling(app);
   registerSecurityHeaders(app);

@@ -19,7 +19,7 @@ interface Watch {
 /**
  * The response a connection is busy with. `_httpMessage` is how Node's own HTTP server marks it
  * (set when a request's response is made, cleared when it is finished); not a public API, used
- * read-only, and test/cli/shutdown.test.ts proves the behaviour on the Node version in use.
+ * read-only, and test/processes/shutdown.test.ts proves the behaviour on the Node version in use.
  */
 function busyWith(socket: Socket): ServerResponse | undefined {
   const message = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN } from './run.js';
+import { BIN } from '../cli/run.js';
 
 interface Answer {
   status: number;

@@ -10,9 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { openDatabase } from '../../src/db/connect.js';
 import { tokenFor } from '../admin/tokens.js';
+import { BIN, type CliDatabase, cliDatabase, runCli } from '../cli/run.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { dialects } from '../helper.js';
-import { BIN, type CliDatabase, cliDatabase, runCli } from './run.js';
 
 function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string | Buffer) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import { BIN, type CliDatabase, cliDatabase, runCliProcess } from '../cli/run.js';
 import { dialects } from '../helper.js';
-import { BIN, type CliDatabase, cliDatabase, runCliProcess } from './run.js';
 
 function get(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

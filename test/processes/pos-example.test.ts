@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { dirname } from 'node:path';
 import { describe, test } from 'node:test';
+import { BIN, cliDatabase, runCli } from '../cli/run.js';
 import { dialects } from '../helper.js';
-import { BIN, cliDatabase, runCli } from './run.js';
 
 const ROOT = dirname(dirname(BIN));
 
