@@ -17,7 +17,7 @@ const FLOORS = [
   ['plugins'], // request stages: tenant, rate limit, auth, swagger
   ['catalog'], // the per-tenant snapshot and writeMenu
   ['resources/crud', 'resources/media', 'resources/allergens', 'resources/dietary'], // building blocks of resources
-  ['resources/wineries'],
+  ['resources/wineries', 'resources/options'], // option groups and their options
   ['resources/types'],
   ['resources/items'], // dishes carry their winery
   ['resources/categories', 'resources/settings', 'resources/theme'], // sections hold dishes and types

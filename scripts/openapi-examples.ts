@@ -54,6 +54,8 @@ const reads: Array<[string, string]> = [
   ['/api/v1/admin/categories', '/api/v1/admin/categories?per_page=2'],
   ['/api/v1/admin/wineries', '/api/v1/admin/wineries?per_page=2'],
   ['/api/v1/admin/types', '/api/v1/admin/types?per_page=2'],
+  ['/api/v1/admin/option-groups', '/api/v1/admin/option-groups?per_page=2'],
+  ['/api/v1/admin/options', '/api/v1/admin/options?per_page=2'],
   ['/api/v1/admin/settings', '/api/v1/admin/settings'],
   ['/api/v1/admin/theme', '/api/v1/admin/theme'],
   ['/api/v1/admin/menu/export', '/api/v1/admin/menu/export'],
@@ -72,6 +74,8 @@ for (const [path, list] of [
   ['/api/v1/categories/{id}', '/api/v1/categories'],
   ['/api/v1/admin/items/{id}', '/api/v1/admin/items'],
   ['/api/v1/admin/categories/{id}', '/api/v1/admin/categories'],
+  ['/api/v1/admin/option-groups/{id}', '/api/v1/admin/option-groups'],
+  ['/api/v1/admin/options/{id}', '/api/v1/admin/options'],
 ]) {
   const url = `${path.replace('{id}', String(first(list).id))}${path.startsWith('/api/v1/admin') ? '' : '?locale=en'}`;
   const res = await app.inject({ url, headers: { host: 'demo.localhost', authorization: `Bearer ${token}` } });

@@ -28,6 +28,7 @@ import { registerAdminItems } from './resources/items/admin.js';
 import { itemImageRoutes } from './resources/items/image.js';
 import { itemRoutes } from './resources/items/routes.js';
 import { mediaRoutes } from './resources/media/routes.js';
+import { registerAdminOptions } from './resources/options/admin.js';
 import { registerAdminSettings } from './resources/settings/admin.js';
 import { settingsImageRoutes } from './resources/settings/images.js';
 import { settingsRoutes } from './resources/settings/routes.js';
@@ -86,6 +87,7 @@ export async function registerRoutes(
           registerAdminItems(admin);
           registerAdminTypes(admin);
           registerAdminWineries(admin);
+          registerAdminOptions(admin);
           registerAdminSettings(admin);
           registerAdminTheme(admin);
           registerAnalyticsReports(admin, now);

@@ -22,6 +22,9 @@ export const TENANT_TABLES = [
   { table: 'wineries', ids: {} },
   { table: 'types', ids: { category_id: 'categories' } },
   { table: 'items', ids: { category_id: 'categories', type_id: 'types', winery_id: 'wineries' } },
+  { table: 'option_groups', ids: {} },
+  { table: 'options', ids: { group_id: 'option_groups' } },
+  { table: 'item_option_groups', ids: { item_id: 'items', group_id: 'option_groups' } },
   { table: 'media', ids: {} },
   { table: 'users', ids: {} },
   { table: 'webhook_endpoints', ids: {} },
@@ -37,6 +40,8 @@ const HAS_ID = new Set<TenantTable>([
   'wineries',
   'types',
   'items',
+  'option_groups',
+  'options',
   'users',
   'webhook_endpoints',
 ]);
@@ -45,7 +50,9 @@ const HAS_ID = new Set<TenantTable>([
 export async function readTenantRows(db: Db, tenantId: number, table: TenantTable): Promise<Row[]> {
   let query = loose(db).selectFrom(table).selectAll().where('tenant_id', '=', tenantId);
   if (table === 'categories') query = query.orderBy('parent_id', (o) => o.asc().nullsFirst());
-  query = query.orderBy(HAS_ID.has(table) ? 'id' : 'name');
+  if (HAS_ID.has(table)) query = query.orderBy('id');
+  else if (table === 'item_option_groups') query = query.orderBy('item_id').orderBy('position');
+  else query = query.orderBy('name');
   return (await query.execute()) as Row[];
 }
 

@@ -1,6 +1,16 @@
 // The snapshot's loading queries: every row of a tenant's menu, settings and theme, in display order.
 import type { Db } from '../db/connect.js';
-import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../db/schema.js';
+import type {
+  CategoryRow,
+  ItemOptionGroupRow,
+  ItemRow,
+  OptionGroupRow,
+  OptionRow,
+  SettingsRow,
+  ThemeRow,
+  TypeRow,
+  WineryRow,
+} from '../db/schema.js';
 
 /** Every section of the tenant, active or not, in display order. */
 export async function listSections(db: Db, tenantId: number): Promise<CategoryRow[]> {
@@ -40,6 +50,39 @@ export async function listWineries(db: Db, tenantId: number): Promise<WineryRow[
     .where('tenant_id', '=', tenantId)
     .orderBy('name')
     .orderBy('id')
+    .execute();
+}
+
+/** Every option group of the tenant, in display order. */
+export async function listOptionGroups(db: Db, tenantId: number): Promise<OptionGroupRow[]> {
+  return db
+    .selectFrom('option_groups')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Every option of the tenant, in display order within its group. */
+export async function listOptions(db: Db, tenantId: number): Promise<OptionRow[]> {
+  return db
+    .selectFrom('options')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Which groups each dish carries, in the dish's order. */
+export async function listDishGroupLinks(db: Db, tenantId: number): Promise<ItemOptionGroupRow[]> {
+  return db
+    .selectFrom('item_option_groups')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('item_id')
+    .orderBy('position')
     .execute();
 }
 

@@ -3,11 +3,32 @@
 
 import type { TenantState } from '../accounts/tenants/repo.js';
 import type { Db } from '../db/connect.js';
-import type { CategoryRow, ItemRow, SettingsRow, ThemeRow, TypeRow, WineryRow } from '../db/schema.js';
+import type {
+  CategoryRow,
+  ItemOptionGroupRow,
+  ItemRow,
+  OptionGroupRow,
+  OptionRow,
+  SettingsRow,
+  ThemeRow,
+  TypeRow,
+  WineryRow,
+} from '../db/schema.js';
 import { isLocale, type Locale, servedLocaleFrom } from '../i18n/locales.js';
 import { type BudgetEntry, CacheBudget, estimateRowBytes } from './budget.js';
 import { isWithinWindow, type LocalMoment, localMoment } from './clock.js';
-import { findSettings, findTheme, listItems, listSections, listStaleTexts, listTypes, listWineries } from './repo.js';
+import {
+  findSettings,
+  findTheme,
+  listDishGroupLinks,
+  listItems,
+  listOptionGroups,
+  listOptions,
+  listSections,
+  listStaleTexts,
+  listTypes,
+  listWineries,
+} from './repo.js';
 
 export interface MenuSnapshot {
   tenantId: number;
@@ -22,9 +43,15 @@ export interface MenuSnapshot {
   /** Dishes per section, active or not, by display_order then id. */
   items: Map<number, ItemRow[]>;
   wineries: Map<number, WineryRow>;
+  /** Option groups by id, active or not, in display order. */
+  optionGroups: Map<number, OptionGroupRow>;
+  /** Options per group, active or not, by display_order then id. */
+  options: Map<number, OptionRow[]>;
+  /** The option groups of each dish (group ids), in the dish's order. */
+  dishGroups: Map<number, number[]>;
   /** Active sections with a schedule (window, weekdays, season): the only inputs of "which sections are open now". */
   windowed: CategoryRow[];
-  /** Dishes sold out until a given moment: the only inputs of "which sold-out marks have lapsed". */
+  /** Dishes and options sold out until a given moment: the only inputs of "which sold-out marks have lapsed". */
   soldOutTimed: TimedSoldOut[];
   /** The open-set key last computed, for the minute it was computed at (see SnapshotStore.openKey). */
   openKeyAt?: { minute: number; key: string };
@@ -39,16 +66,21 @@ export interface MenuSnapshot {
   raw?: MenuSnapshot;
 }
 
-/** A dish marked sold out until `untilMs` (a whole minute). */
+/** A dish (`id`: its id) or an option (`o<id>`) marked sold out until `untilMs` (a whole minute). */
 export interface TimedSoldOut {
-  id: number;
+  id: number | string;
   untilMs: number;
 }
 
-function timedSoldOut(items: ItemRow[]): TimedSoldOut[] {
-  return items
-    .filter((i) => i.sold_out && i.sold_out_until !== null)
-    .map((i) => ({ id: i.id, untilMs: Date.parse(i.sold_out_until!) }));
+/** How an option's sold-out mark is named in the open-set key (dish ids are bare numbers). */
+export const optionMark = (id: number) => `o${id}`;
+
+function timedSoldOut(items: ItemRow[], options: OptionRow[]): TimedSoldOut[] {
+  const timed = (r: { sold_out: number; sold_out_until: string | null }) => r.sold_out && r.sold_out_until !== null;
+  return [
+    ...items.filter(timed).map((i) => ({ id: i.id, untilMs: Date.parse(i.sold_out_until!) })),
+    ...options.filter(timed).map((o) => ({ id: optionMark(o.id), untilMs: Date.parse(o.sold_out_until!) })),
+  ];
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -63,16 +95,19 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 
 export async function loadSnapshot(db: Db, tenant: TenantState, now: () => number = Date.now): Promise<MenuSnapshot> {
   const tenantId = tenant.id;
-  const [settings, theme, sections, types, items, wineries, stale] = await Promise.all([
+  const [settings, theme, sections, types, items, wineries, optionGroups, options, links, stale] = await Promise.all([
     findSettings(db, tenantId),
     findTheme(db, tenantId),
     listSections(db, tenantId),
     listTypes(db, tenantId),
     listItems(db, tenantId),
     listWineries(db, tenantId),
+    listOptionGroups(db, tenantId),
+    listOptions(db, tenantId),
+    listDishGroupLinks(db, tenantId),
     listStaleTexts(db, tenantId),
   ]);
-  const rows: SnapshotRows = { settings, theme, sections, types, items, wineries };
+  const rows: SnapshotRows = { settings, theme, sections, types, items, wineries, optionGroups, options, links };
   const raw = assemble(tenant, rows, now);
   if (stale.length === 0) return raw;
   return { ...assemble(tenant, withoutStaleTexts(rows, stale), now), raw };
@@ -85,6 +120,9 @@ interface SnapshotRows {
   types: TypeRow[];
   items: ItemRow[];
   wineries: WineryRow[];
+  optionGroups: OptionGroupRow[];
+  options: OptionRow[];
+  links: ItemOptionGroupRow[];
 }
 
 type StaleText = { resource: string; resource_id: number; field: string; locale: string };
@@ -129,6 +167,9 @@ export function withoutStaleTexts(rows: SnapshotRows, stale: StaleText[]): Snaps
     types: rows.types.map((r) => mask('types', r)),
     items: rows.items.map((r) => mask('items', r)),
     wineries: rows.wineries.map((r) => mask('wineries', r)),
+    optionGroups: rows.optionGroups.map((r) => mask('option_groups', r)),
+    options: rows.options.map((r) => mask('options', r)),
+    links: rows.links,
   };
 }
 
@@ -144,7 +185,9 @@ function editJson(text: string, edit: (value: any) => void): string {
 }
 
 function assemble(tenant: TenantState, rows: SnapshotRows, now: () => number): MenuSnapshot {
-  const { settings, theme, sections, types, items, wineries } = rows;
+  const { settings, theme, sections, types, items, wineries, optionGroups, options, links } = rows;
+  const dishGroups = new Map<number, number[]>();
+  for (const link of links) dishGroups.set(link.item_id, [...(dishGroups.get(link.item_id) ?? []), link.group_id]);
   const tenantId = tenant.id;
   return {
     tenantId,
@@ -156,8 +199,11 @@ function assemble(tenant: TenantState, rows: SnapshotRows, now: () => number): M
     types: groupBy(types, (t) => t.category_id),
     items: groupBy(items, (i) => i.category_id),
     wineries: new Map(wineries.map((w) => [w.id, w])),
+    optionGroups: new Map(optionGroups.map((g) => [g.id, g])),
+    options: groupBy(options, (o) => o.group_id),
+    dishGroups,
     windowed: sections.filter((s) => s.is_active && isScheduled(s)),
-    soldOutTimed: timedSoldOut(items),
+    soldOutTimed: timedSoldOut(items, options),
     now,
   };
 }
@@ -439,5 +485,7 @@ function estimateSnapshotBytes(snapshot: MenuSnapshot): number {
   bytes += estimateRowBytes([snapshot.settings, snapshot.theme]) + estimateRowBytes(snapshot.sections);
   for (const rows of snapshot.types.values()) bytes += estimateRowBytes(rows);
   for (const rows of snapshot.items.values()) bytes += estimateRowBytes(rows);
+  for (const rows of snapshot.options.values()) bytes += estimateRowBytes(rows);
+  bytes += estimateRowBytes([...snapshot.optionGroups.values()]) + snapshot.dishGroups.size * 64;
   return bytes + estimateRowBytes([...snapshot.wineries.values()]);
 }

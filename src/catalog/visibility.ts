@@ -1,7 +1,7 @@
 // What a diner sees of a snapshot: which sections are open now, the section tree, and the dish
 // order behind /menu and /items. A view is the open-set key (diner) or null (the owner: everything).
-import type { CategoryRow, ItemRow } from '../db/schema.js';
-import { isScheduled, type MenuSnapshot } from './snapshot.js';
+import type { CategoryRow, ItemRow, OptionRow } from '../db/schema.js';
+import { isScheduled, type MenuSnapshot, optionMark } from './snapshot.js';
 
 /** Diner's view: the open-set key; owner's view: null. */
 export type View = string | null;
@@ -73,8 +73,17 @@ export function filterItems(items: ItemRow[], f: ItemFilter): ItemRow[] {
  * mixes two moments. The owner's view (null) is not a moment: take `SnapshotStore.openKey` instead.
  */
 export function isSoldOut(row: ItemRow, key: string): boolean {
+  return isMarked(row, row.id, key);
+}
+
+/** The same for an option (its mark is named `o<id>` in the key; see snapshot.ts optionMark). */
+export function isOptionSoldOut(row: OptionRow, key: string): boolean {
+  return isMarked(row, optionMark(row.id), key);
+}
+
+function isMarked(row: { sold_out: number; sold_out_until: string | null }, mark: number | string, key: string) {
   if (!row.sold_out) return false;
   if (row.sold_out_until === null) return true;
   const lapsed = key.split('~')[1] ?? '';
-  return !`,${lapsed}`.includes(`,${row.id},`);
+  return !`,${lapsed}`.includes(`,${mark},`);
 }

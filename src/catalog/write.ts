@@ -25,7 +25,15 @@ export function apiActor(principal: { userId: number; tokenId: number; tokenName
 
 export const CLI_ACTOR: Actor = Object.freeze({ via: 'cli', userId: null, tokenId: null, tokenName: null });
 
-export type ChangedResource = 'categories' | 'items' | 'types' | 'wineries' | 'settings' | 'theme';
+export type ChangedResource =
+  | 'categories'
+  | 'items'
+  | 'types'
+  | 'wineries'
+  | 'option_groups'
+  | 'options'
+  | 'settings'
+  | 'theme';
 
 /** One row changed by a write; rows are the stored rows (the audit log maps them to their API form). */
 export interface Change {

@@ -1,10 +1,10 @@
-// Row operations shared by the four menu tables (sections, sub-categories, wineries, dishes):
+// Row operations shared by the menu tables (sections, sub-categories, wineries, dishes, option groups, options):
 // always scoped by tenant, with timestamps set here.
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from './connect.js';
 import type { Database } from './schema.js';
 
-export type MenuTable = 'categories' | 'types' | 'wineries' | 'items';
+export type MenuTable = 'categories' | 'types' | 'wineries' | 'items' | 'option_groups' | 'options';
 export type MenuRow<T extends MenuTable> = Selectable<Database[T]>;
 /** What services write; `external_id` is set by the admin routes (admin/crud.ts), never by a service. */
 export type MenuValues<T extends MenuTable> = Omit<
@@ -107,20 +107,20 @@ export function countDishesWith(
   return countWhere(db, 'items', tenantId, column, id);
 }
 
-/** The display_order that puts a new row last among its siblings (`column` = `value`, or null). */
+/** The display_order that puts a new row last among its siblings (`column` = `value`, or null; no column: the whole table). */
 export async function nextOrder(
   db: Db,
-  table: 'categories' | 'types' | 'items',
+  table: 'categories' | 'types' | 'items' | 'option_groups' | 'options',
   tenantId: number,
-  column: string,
+  column: string | null,
   value: number | null,
 ): Promise<number> {
-  const row = await loose(db)
+  let query = loose(db)
     .selectFrom(table)
     .select((eb) => eb.fn.max('display_order').as('max'))
-    .where('tenant_id', '=', tenantId)
-    .where(column, value === null ? 'is' : '=', value)
-    .executeTakeFirst();
+    .where('tenant_id', '=', tenantId);
+  if (column !== null) query = query.where(column, value === null ? 'is' : '=', value);
+  const row = await query.executeTakeFirst();
   return row?.max == null ? 10 : Number(row.max) + 10;
 }
 

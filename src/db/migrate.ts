@@ -28,6 +28,7 @@ import * as webhookFairness from './migrations/2026112850_webhook_fairness.js';
 import * as panelPreferences from './migrations/2026112860_panel_preferences.js';
 import * as auditMenuVersion from './migrations/2026112870_audit_menu_version.js';
 import * as staffInvitations from './migrations/2026112880_staff_invitations.js';
+import * as optionGroups from './migrations/2026112890_option_groups.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026112860_panel_preferences': panelPreferences,
   '2026112870_audit_menu_version': auditMenuVersion,
   '2026112880_staff_invitations': staffInvitations,
+  '2026112890_option_groups': optionGroups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

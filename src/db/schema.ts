@@ -159,6 +159,48 @@ export interface ItemTable {
   sold_out_until: Generated<string | null>;
 }
 
+/** A group of options a restaurant attaches to dishes ("Add-ons", "Cooking"): how many a diner picks. */
+export interface OptionGroupTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name_translations: string;
+  min_choices: number;
+  /** null: as many as the diner likes. */
+  max_choices: number | null;
+  display_order: number;
+  is_active: number;
+  external_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One option of a group ("burrata"): a price change (cents, may be 0 or negative), allergens, sold out like a dish. */
+export interface OptionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  group_id: number;
+  name_translations: string;
+  price_change_cents: number;
+  allergens: string;
+  allergen_traces: string;
+  dietary: string;
+  display_order: number;
+  is_active: number;
+  sold_out: number;
+  sold_out_until: string | null;
+  external_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A group attached to a dish, at `position` (from 0) among the dish's groups. */
+export interface ItemOptionGroupTable {
+  tenant_id: number;
+  item_id: number;
+  group_id: number;
+  position: number;
+}
+
 /** A password-recovery link sent by e-mail: its secret's SHA-256, valid one hour, once. */
 /** A diner text in one language left unchanged when its default-language text changed: to check. */
 /** A previewed panel import waiting to be applied (features/sync/repo.ts); one per user. */
@@ -445,6 +487,9 @@ export interface Database {
   types: TypeTable;
   wineries: WineryTable;
   items: ItemTable;
+  option_groups: OptionGroupTable;
+  options: OptionTable;
+  item_option_groups: ItemOptionGroupTable;
   media: MediaTable;
   users: UserTable;
   password_resets: PasswordResetTable;
@@ -474,6 +519,9 @@ export type CategoryRow = Selectable<CategoryTable>;
 export type TypeRow = Selectable<TypeTable>;
 export type WineryRow = Selectable<WineryTable>;
 export type ItemRow = Selectable<ItemTable>;
+export type OptionGroupRow = Selectable<OptionGroupTable>;
+export type OptionRow = Selectable<OptionTable>;
+export type ItemOptionGroupRow = Selectable<ItemOptionGroupTable>;
 export type UserRow = Selectable<UserTable>;
 export type ApiTokenRow = Selectable<ApiTokenTable>;
 export type PanelSessionRow = Selectable<PanelSessionTable>;

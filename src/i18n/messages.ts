@@ -72,7 +72,9 @@ export type MessageKey =
   | 'xlsx_formula'
   | 'xlsx_date'
   | 'xlsx_error_value'
-  | 'prune_confirm';
+  | 'prune_confirm'
+  | 'lte_other'
+  | 'group_attached';
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {
   it: {
@@ -152,6 +154,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     xlsx_error_value: 'La cella :attribute contiene un errore di Excel (:value).',
     prune_confirm:
       "L'importazione eliminerebbe :deleted piatti su :total: per confermare, ripeti la richiesta con confirm_delete=:deleted.",
+    lte_other: 'Il campo :attribute deve essere minore o uguale a :other.',
+    group_attached:
+      'Il gruppo è collegato a dei piatti (:count): per staccarlo da tutti ed eliminarlo, ripeti la richiesta con confirm_detach=:count.',
   },
   en: {
     required: 'The :attribute field is required.',
@@ -229,6 +234,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     xlsx_error_value: 'The :attribute cell holds an Excel error (:value).',
     prune_confirm:
       'This import would delete :deleted of :total dishes: to confirm, repeat the request with confirm_delete=:deleted.',
+    lte_other: 'The :attribute field must be less than or equal to :other.',
+    group_attached:
+      'The group is attached to dishes (:count): to detach it from them and delete it, repeat the request with confirm_detach=:count.',
   },
   fr: {
     required: 'Le champ :attribute est obligatoire.',
@@ -309,6 +317,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     xlsx_error_value: 'La cellule :attribute contient une erreur Excel (:value).',
     prune_confirm:
       'Cet import supprimerait :deleted plats sur :total : pour confirmer, répétez la requête avec confirm_delete=:deleted.',
+    lte_other: 'Le champ :attribute doit être inférieur ou égal à :other.',
+    group_attached:
+      'Le groupe est associé à des plats (:count) : pour le retirer de ces plats et le supprimer, répétez la requête avec confirm_detach=:count.',
   },
   de: {
     required: ':Attribute muss ausgefüllt werden.',
@@ -395,6 +406,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     xlsx_error_value: 'Die Zelle :attribute enthält einen Excel-Fehler (:value).',
     prune_confirm:
       'Dieser Import würde :deleted von :total Gerichten löschen: Zur Bestätigung die Anfrage mit confirm_delete=:deleted wiederholen.',
+    lte_other: ':Attribute muss kleiner oder gleich :other sein.',
+    group_attached:
+      'Die Gruppe ist Gerichten zugeordnet (:count): Um sie von ihnen zu lösen und zu löschen, die Anfrage mit confirm_detach=:count wiederholen.',
   },
   es: {
     required: 'El campo :attribute es obligatorio.',
@@ -473,6 +487,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     xlsx_error_value: 'La celda :attribute contiene un error de Excel (:value).',
     prune_confirm:
       'Esta importación eliminaría :deleted de :total platos: para confirmar, repita la solicitud con confirm_delete=:deleted.',
+    lte_other: 'El campo :attribute debe ser menor o igual que :other.',
+    group_attached:
+      'El grupo está asignado a platos (:count): para quitarlo de ellos y eliminarlo, repite la solicitud con confirm_detach=:count.',
   },
 };
 

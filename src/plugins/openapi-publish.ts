@@ -14,6 +14,8 @@ const ADMIN_TAGS: Record<string, string> = {
   items: 'Admin: dishes',
   types: 'Admin: sub-categories',
   wineries: 'Admin: wineries',
+  'option-groups': 'Admin: options and add-ons',
+  options: 'Admin: options and add-ons',
   settings: 'Admin: settings',
   theme: 'Admin: theme',
   analytics: 'Admin: analytics reports',
@@ -28,6 +30,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Admin: dishes': 'Dishes, with every translation.',
   'Admin: sub-categories': 'Headings inside a section.',
   'Admin: wineries': 'Wineries of the wine list.',
+  'Admin: options and add-ons':
+    'Option groups ("Add-ons", "Cooking": how many a diner picks) and their options (price change, allergens, sold out), defined once and attached to dishes in order through the dish\'s `option_group_ids`.',
   'Admin: settings': 'The restaurant: name, contacts, locales, time zone.',
   'Admin: theme': 'Colours, fonts and layout of the public page.',
   'Admin: analytics reports': 'Reports built from the analytics events.',

@@ -1,4 +1,5 @@
 // The demo restaurant "Trattoria Al Portico" (Bologna): a complete Italian menu in it/en/fr/de/es.
+import { demoDishGroups, demoOptionGroups } from './demo-options.js';
 import type { DemoRestaurant } from './demo-types.js';
 
 export const demoRestaurant: DemoRestaurant = {
@@ -185,6 +186,8 @@ export const demoRestaurant: DemoRestaurant = {
       website_url: 'https://www.bagliofiumefreddo.it',
     },
   ],
+  option_groups: demoOptionGroups,
+  dish_groups: demoDishGroups,
   sections: [
     // 1. Aperitivo: only shown during its time window.
     {

@@ -45,6 +45,15 @@ export interface DemoDish {
   active?: boolean;
 }
 
+/** An option group of the demo: attached to dishes by `key` (demo-options.ts). */
+export interface DemoOptionGroup {
+  key: string;
+  name: DemoText;
+  min: number;
+  max: number | null;
+  options: { name: DemoText; price_change: number; allergens?: string[]; dietary?: string[] }[];
+}
+
 export interface DemoSection {
   key: string;
   menu_type: 'standard' | 'wine';
@@ -97,4 +106,7 @@ export interface DemoRestaurant {
   };
   wineries: DemoWinery[];
   sections: DemoSection[];
+  /** Option groups, and which dishes (by Italian name) carry them, in order. */
+  option_groups?: DemoOptionGroup[];
+  dish_groups?: Record<string, string[]>;
 }

@@ -137,6 +137,66 @@ async function insertSection(
   }
 }
 
+/** The restaurant's option groups with their options, attached to their dishes (found by Italian name). */
+async function insertOptionGroups(trx: Db, tenantId: number, restaurant: DemoRestaurant, now: string): Promise<void> {
+  const groups = new Map<string, number>();
+  for (const [i, g] of (restaurant.option_groups ?? []).entries()) {
+    const row = await trx
+      .insertInto('option_groups')
+      .values({
+        tenant_id: tenantId,
+        name_translations: JSON.stringify(g.name),
+        min_choices: g.min,
+        max_choices: g.max,
+        display_order: (i + 1) * 10,
+        is_active: 1,
+        external_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    groups.set(g.key, Number(row.id));
+    for (const [j, o] of g.options.entries()) {
+      await trx
+        .insertInto('options')
+        .values({
+          tenant_id: tenantId,
+          group_id: Number(row.id),
+          name_translations: JSON.stringify(o.name),
+          price_change_cents: Math.round(o.price_change * 100),
+          allergens: JSON.stringify(o.allergens ?? []),
+          allergen_traces: '[]',
+          dietary: JSON.stringify(o.dietary ?? []),
+          display_order: (j + 1) * 10,
+          is_active: 1,
+          sold_out: 0,
+          sold_out_until: null,
+          external_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+  }
+  const wanted = Object.entries(restaurant.dish_groups ?? {});
+  if (wanted.length === 0) return;
+  const dishes = await trx
+    .selectFrom('items')
+    .select(['id', 'name_translations'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  for (const [name, keys] of wanted) {
+    const dish = dishes.find((d) => (JSON.parse(d.name_translations) as { it?: string }).it === name);
+    if (!dish) throw new Error(`demo option groups: no dish named ${name}`);
+    const ids = keys.map((key) => groups.get(key)).filter((id): id is number => id !== undefined);
+    await trx
+      .insertInto('item_option_groups')
+      .values(ids.map((group_id, position) => ({ tenant_id: tenantId, item_id: Number(dish.id), group_id, position })))
+      .execute();
+  }
+}
+
 /** Fills an existing, empty tenant with a restaurant's content, in the caller's transaction. */
 export async function fillRestaurant(
   trx: Db,
@@ -199,6 +259,7 @@ export async function fillRestaurant(
   for (const [i, section] of restaurant.sections.entries()) {
     await insertSection(trx, tenantId, section, (i + 1) * 10, null, wineries, now, locale, extras);
   }
+  await insertOptionGroups(trx, tenantId, restaurant, now);
 }
 
 export async function seedDemo(

@@ -15,8 +15,9 @@ export const FORBIDDEN = { success: false, message: 'Invalid ability provided.' 
 type Restaurant = Awaited<ReturnType<ReturnType<typeof restaurantMaker>>>;
 
 export interface CrudResource {
-  /** The path segment under /api/v1/admin, and the table the rows live in. */
-  name: 'categories' | 'items' | 'types' | 'wineries';
+  /** The path segment under /api/v1/admin, and the table the rows live in (unless `table` says another). */
+  name: 'categories' | 'items' | 'types' | 'wineries' | 'option-groups' | 'options';
+  table?: 'option_groups';
   /** A valid body for POST in this restaurant (it may look up the fixture's rows it refers to). */
   create(r: Restaurant): Promise<Record<string, unknown>>;
   /** Reads back the created row's distinctive value, to check create and update answers. */
@@ -27,6 +28,8 @@ export interface CrudResource {
   patch: { body: Record<string, unknown>; changed(row: any): unknown; expected: unknown };
   /** A required field: POST {} must report it. */
   required: string;
+  /** Rows a fresh fixture restaurant lacks and the contract needs (one to list beside the created one). */
+  prepare?(r: Restaurant): Promise<void>;
 }
 
 /** A section id of the fixture menu (top level, standard), for bodies that need one. */
@@ -39,10 +42,19 @@ export async function firstSection(r: Restaurant): Promise<number> {
 /** Registers the contract's tests for one resource inside the caller's describe. */
 export function crudContract(suite: () => TestApp, resource: CrudResource): void {
   const base = `/${resource.name}`;
-  const makeRestaurant = restaurantMaker(() => suite(), `crud${resource.name.slice(0, 3)}`);
-  const restaurant = (scopes?: Scope[]) => makeRestaurant(scopes);
+  const makeRestaurant = restaurantMaker(() => suite(), `crud${resource.name.replace(/-/g, '').slice(0, 8)}`);
+  const restaurant = async (scopes?: Scope[]) => {
+    const r = await makeRestaurant(scopes);
+    await resource.prepare?.(r);
+    return r;
+  };
   const rows = (tenantId: number) =>
-    suite().db.db.selectFrom(resource.name).selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+    suite()
+      .db.db.selectFrom(resource.table ?? (resource.name as 'options'))
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .execute();
   async function created(r: Restaurant) {
     const res = await r.admin('POST', base, await resource.create(r));
     assert.equal(res.statusCode, 201, res.body);

@@ -1,5 +1,5 @@
-// The admin CRUD contract (crud-contract.ts) over the four menu resources: sections, dishes,
-// sub-categories and wineries, on every dialect.
+// The admin CRUD contract (crud-contract.ts) over the menu resources: sections, dishes,
+// sub-categories, wineries, option groups and options, on every dialect.
 import { after, before, describe } from 'node:test';
 import { NOON_UTC } from '../fixtures.js';
 import { createTestApp, dialects, type TestApp } from '../helper.js';
@@ -37,6 +37,35 @@ const resources: CrudResource[] = [
     update: { body: { region: 'Langhe' }, changed: (row) => row.region, expected: 'Langhe' },
     patch: { body: { country: 'Italia' }, changed: (row) => row.country, expected: 'Italia' },
     required: 'name',
+  },
+  {
+    name: 'option-groups',
+    table: 'option_groups',
+    prepare: async (r) => void (await r.admin('POST', '/option-groups', { name: { it: 'Cottura' }, min_choices: 1 })),
+    create: async () => ({ name: { it: 'Aggiunte', en: 'Add-ons' }, max_choices: 5 }),
+    label: (row) => row.name_translations.it,
+    update: { body: { min_choices: 1 }, changed: (row) => row.min_choices, expected: 1 },
+    patch: { body: { is_active: false }, changed: (row) => row.is_active, expected: false },
+    required: 'name',
+  },
+  {
+    name: 'options',
+    prepare: async (r) => {
+      const group = await r.admin('POST', '/option-groups', {
+        name: { it: 'Cottura' },
+        min_choices: 1,
+        max_choices: 1,
+      });
+      await r.admin('POST', '/options', { group_id: group.json.data.id, name: { it: 'Al sangue' } });
+    },
+    create: async (r) => {
+      const group = await r.admin('POST', '/option-groups', { name: { it: 'Aggiunte' } });
+      return { group_id: group.json.data.id, name: { it: 'Burrata' }, price_change: 3 };
+    },
+    label: (row) => row.name_translations.it,
+    update: { body: { price_change: -1.5 }, changed: (row) => row.price_change, expected: -1.5 },
+    patch: { body: { allergens: ['latte'] }, changed: (row) => row.allergens, expected: ['latte'] },
+    required: 'group_id',
   },
 ];
 

@@ -56,6 +56,7 @@ for (const dialect of dialects) {
         'is_recommended',
         'name',
         'name_translations',
+        'option_group_ids',
         'price',
         'sold_out',
         'sold_out_until',

@@ -10,7 +10,16 @@ import { typed } from '../../http/typed.js';
 import { RULE } from '../../http/validator.js';
 import { type AuditEntryRow, listAuditEntries } from './repo.js';
 
-export const AUDIT_RESOURCES = ['categories', 'items', 'types', 'wineries', 'settings', 'theme'] as const;
+export const AUDIT_RESOURCES = [
+  'categories',
+  'items',
+  'types',
+  'wineries',
+  'option_groups',
+  'options',
+  'settings',
+  'theme',
+] as const;
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', [RULE]: 'date' });
 

@@ -15,7 +15,9 @@ import { adminErrorResponses, envelope, nowIso } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 
 const Change = Type.Object({
-  resource: Type.String({ description: 'categories, items, types, wineries, settings or theme' }),
+  resource: Type.String({
+    description: 'categories, items, types, wineries, option_groups, options, settings or theme',
+  }),
   id: Type.Integer(),
   action: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted')]),
   fields: Type.Array(Type.String(), { description: 'The fields an update changed (API names).' }),

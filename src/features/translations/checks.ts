@@ -21,7 +21,7 @@ export function checkKeys(rows: CheckKey[]): Set<string> {
 /** A key sent back by the panel's "still right" box, or undefined when it is not one. */
 export function parseCheckKey(value: string): CheckKey | undefined {
   const m =
-    /^(settings|theme|categories|items|types|wineries)\/(\d{1,15})\/([a-z_]{1,64}|variants\.\d{1,2}\.label)\/([a-z]{2})$/.exec(
+    /^(settings|theme|categories|items|types|wineries|option_groups|options)\/(\d{1,15})\/([a-z_]{1,64}|variants\.\d{1,2}\.label)\/([a-z]{2})$/.exec(
       value,
     );
   return m ? { resource: m[1], resource_id: Number(m[2]), field: m[3], locale: m[4] } : undefined;

@@ -42,9 +42,10 @@ export function outboxListener(now: () => number, onQueued: () => void = () => {
         restaurant_id: tenantId,
         data: {
           via: actor.via,
-          // `resource` is the admin API's path segment (items, categories, types, wineries, settings, theme).
+          // `resource` is the admin API's path segment (items, categories, types, wineries,
+          // option-groups, options, settings, theme).
           changes: list.map((c) => ({
-            resource: c.resource,
+            resource: c.resource === 'option_groups' ? 'option-groups' : c.resource,
             id: c.id,
             external_id: externalIdOf(c),
             action: c.action,

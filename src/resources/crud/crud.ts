@@ -7,6 +7,7 @@ import { READ_SCOPES, WRITE_SCOPES } from '../../accounts/tokens/scopes.js';
 import { defaultLocaleOf, type MenuSnapshot } from '../../catalog/snapshot.js';
 import { apiActor, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import { type FieldIssue, NotFoundError, PreconditionFailedError, ValidationError } from '../../core/errors.js';
+import type { Db } from '../../db/connect.js';
 import { deletedSince, findByExternalId, findRow, type MenuTable, setExternalId } from '../../db/menu-rows.js';
 import { ifMatchHolds, rowTag } from '../../http/etag.js';
 import { IsoDateTime, partial } from '../../http/inputs.js';
@@ -48,9 +49,16 @@ function validated<T>(value: unknown): T {
 }
 
 /** A resource's row type, list query schema and input schema; its functions are typed from them. */
-export interface CrudResource<Row, Q extends TObject = TObject, I extends TObject = TObject> {
+export interface CrudResource<
+  Row,
+  Q extends TObject = TObject,
+  I extends TObject = TObject,
+  D extends TObject = TObject,
+> {
   /** Path segment under /admin, e.g. `items`. */
   path: string;
+  /** The table the rows live in, when it is not named like the path (`option-groups` → `option_groups`). */
+  table?: MenuTable;
   summary: string;
   entity: TSchema;
   input: I;
@@ -61,7 +69,17 @@ export interface CrudResource<Row, Q extends TObject = TObject, I extends TObjec
   view(snapshot: MenuSnapshot, row: Row, locale: Locale): unknown;
   create(w: MenuWrite, body: Static<I>): Promise<number>;
   update(w: MenuWrite, id: number, body: Partial<Static<I>>): Promise<void>;
-  remove(w: MenuWrite, id: number): Promise<void>;
+  remove(w: MenuWrite, id: number, query: Static<D>): Promise<void>;
+  /** What DELETE takes in its query string (e.g. a confirmation), when anything. */
+  deleteQuery?: D;
+  /**
+   * What the object shows beyond its own row (a dish's option groups, a group's options), so its
+   * ETag changes with them: read from the snapshot for a read, from the database inside a write.
+   */
+  tagExtra?: {
+    snapshot(snapshot: MenuSnapshot, id: number): unknown;
+    stored(db: Db, tenantId: number, id: number): Promise<unknown>;
+  };
 }
 
 /** A point-of-sale system's own id for the row: unique per restaurant and resource; null for none. */
@@ -83,12 +101,24 @@ function withAdminFields(entity: TSchema): TSchema {
 
 const updatedAtOf = (row: unknown) => (row as { updated_at: string }).updated_at;
 
+/** The object's ETag: its stored row, and what it shows beyond it (CrudResource.tagExtra). */
+function objectTag(table: MenuTable, row: object, extra: unknown): string {
+  return rowTag(table, extra === undefined ? row : { ...row, '~extra': JSON.stringify(extra) });
+}
+
 /** The write goes ahead only when `If-Match` (if any) names the row's current version. */
-async function checkIfMatch(w: MenuWrite, table: MenuTable, id: number, ifMatch: string | undefined) {
+async function checkIfMatch(
+  w: MenuWrite,
+  table: MenuTable,
+  id: number,
+  ifMatch: string | undefined,
+  tagExtra: CrudResource<unknown>['tagExtra'],
+) {
   if (ifMatch === undefined) return;
   const row = await findRow(w.trx, table, w.tenantId, id);
   if (!row) throw new NotFoundError();
-  if (!ifMatchHolds(ifMatch, rowTag(table, row))) throw new PreconditionFailedError('precondition_failed');
+  const extra = tagExtra ? await tagExtra.stored(w.trx, w.tenantId, id) : undefined;
+  if (!ifMatchHolds(ifMatch, objectTag(table, row, extra))) throw new PreconditionFailedError('precondition_failed');
 }
 
 const externalIdOf = (row: unknown) => (row as { external_id?: string | null }).external_id ?? null;
@@ -130,14 +160,14 @@ async function withExternalIdCheck<T>(issues: FieldIssue[], work: () => Promise<
   }
 }
 
-export function registerCrud<Row, Q extends TObject, I extends TObject>(
+export function registerCrud<Row, Q extends TObject, I extends TObject, D extends TObject = TObject>(
   app: FastifyInstance,
-  r: CrudResource<Row, Q, I>,
+  r: CrudResource<Row, Q, I, D>,
 ): void {
   type ListQuery = Static<Q> & ListBase;
   type Body = Static<I> & { external_id?: string | null };
   const api = typed(app);
-  const table = r.path as MenuTable;
+  const table = r.table ?? (r.path as MenuTable);
   const entity = withAdminFields(r.entity);
   const input = Type.Object({ ...r.input.properties, external_id: ExternalIdInput }, { additionalProperties: false });
   const listQuery = Type.Object(
@@ -167,7 +197,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
     const row = r.find(snapshot, id);
     if (!row) throw new NotFoundError();
     const locale = resolveLocale(localeParam, defaultLocaleOf(snapshot));
-    reply.header('etag', rowTag(table, row as object));
+    reply.header('etag', objectTag(table, row as object, r.tagExtra?.snapshot(snapshot, id)));
     return { success: true, data: view(snapshot, row, locale), meta: { generated_at: nowIso(), locale } };
   };
 
@@ -265,7 +295,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
         const { id } = request.params;
         await inOnePass(request.body, updateSchema.body, (settle) =>
           writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
-            await checkIfMatch(w, table, id, request.headers['if-match']);
+            await checkIfMatch(w, table, id, request.headers['if-match'], r.tagExtra);
             const body = validated<Partial<Body>>(request.body);
             const issues = await externalIdIssues(w, table, id, body.external_id);
             await withExternalIdCheck(issues, () => r.update(w, id, body));
@@ -285,6 +315,7 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       schema: {
         summary: `Delete ${r.summary}`,
         params: IdParams,
+        ...(r.deleteQuery ? { querystring: r.deleteQuery } : {}),
         response: { 204: Type.Null(), ...adminWriteErrorResponses },
       },
     },
@@ -292,8 +323,8 @@ export function registerCrud<Row, Q extends TObject, I extends TObject>(
       const tenantId = request.tenant.id;
       const { id } = request.params;
       await writeMenu(app, tenantId, apiActor(request.principal), async (w) => {
-        await checkIfMatch(w, table, id, request.headers['if-match']);
-        await r.remove(w, id);
+        await checkIfMatch(w, table, id, request.headers['if-match'], r.tagExtra);
+        await r.remove(w, id, validated<Static<D>>(request.query));
       });
       return reply.code(204).send(null);
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { filterItems, orderedItems } from '../../catalog/visibility.js';
 import { searchWords } from '../../i18n/text.js';
 import { registerCrud } from '../crud/crud.js';
+import { dishGroupIds } from '../options/repo.js';
 import { ItemListQuery } from './routes.js';
 import { MenuItem } from './schema.js';
 import { createItem, deleteItem, ItemInput, updateItem } from './service.js';
@@ -30,5 +31,10 @@ export function registerAdminItems(app: FastifyInstance): void {
     create: createItem,
     update: updateItem,
     remove: deleteItem,
+    // A dish shows its option groups: attaching, detaching or reordering them changes its ETag.
+    tagExtra: {
+      snapshot: (snapshot, id) => snapshot.dishGroups.get(id) ?? [],
+      stored: (db, tenantId, id) => dishGroupIds(db, tenantId, id),
+    },
   });
 }

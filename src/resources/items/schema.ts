@@ -39,6 +39,11 @@ export const MenuItem = Type.Object({
     description:
       'when a sold-out mark lapses by itself (ISO 8601, whole minutes); null when not sold out or sold out until switched back',
   }),
+  // Issue 34: option groups ("Add-ons", "Cooking") attached to the dish.
+  option_group_ids: Type.Array(Type.Integer(), {
+    description:
+      "the dish's option groups, in order (public reads: the groups a diner sees; written by admin dish writes)",
+  }),
 });
 export type MenuItem = Static<typeof MenuItem>;
 
@@ -49,6 +54,7 @@ export function toMenuItem(
   defaultLocale: Locale,
   /** Whether it is sold out at the moment being served (catalog/visibility.ts isSoldOut). */
   soldOut: boolean,
+  optionGroupIds: number[],
 ): MenuItem {
   const names = parseJson<Translations>(row.name_translations, {});
   const descriptions = parseJson<Translations>(row.description_translations, {});
@@ -77,5 +83,6 @@ export function toMenuItem(
     })),
     sold_out: soldOut,
     sold_out_until: soldOut ? row.sold_out_until : null,
+    option_group_ids: optionGroupIds,
   };
 }

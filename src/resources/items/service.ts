@@ -1,20 +1,19 @@
 // Dish writes: references must exist in the same tenant, a sub-category must belong to the dish's
 // section, prices are stored in cents, and the search text follows the translations.
 import { type Static, Type } from '@sinclair/typebox';
-import { nextWallClock } from '../../catalog/clock.js';
-import { findSettings } from '../../catalog/repo.js';
 import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalog/rows.js';
+import { soldOutAfter } from '../../catalog/sold-out.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
 import { findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { DisplayOrder, Flag, Id, IsoDateTime, OptionalRef, TranslationsInput } from '../../http/inputs.js';
-import { nowIso } from '../../http/schemas.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { AllergenKey } from '../allergens/data.js';
 import { DIETARY_KEYS } from '../dietary/data.js';
 import { pruneMedia } from '../media/repo.js';
 import { parseImageRef } from '../media/urls.js';
+import { DishGroupsInput, dishGroupIssues, setDishGroups } from '../options/service.js';
 import { itemSearchText } from './repo.js';
 
 export const ItemInput = Type.Object(
@@ -50,6 +49,8 @@ export const ItemInput = Type.Object(
     sold_out: Flag,
     /** A future moment (kept to the minute, rounded up), or null: sold out until switched back. */
     sold_out_until: Type.Optional(Type.Union([IsoDateTime(), Type.Null()])),
+    /** The dish's option groups, in order: attaching, detaching and ordering them is this list. */
+    option_group_ids: DishGroupsInput,
   },
   { additionalProperties: false },
 );
@@ -80,47 +81,6 @@ function variantIssues(variants: ItemInput['variants']): FieldIssue[] {
       ? []
       : [{ field: `variants.${i}.label`, rule: 'required' as const }],
   );
-}
-
-/** When tonight's service ends: a sold-out mark without a time lapses then. */
-export const SERVICE_ENDS = { hour: 5, minute: 0 };
-
-/**
- * The sold-out columns after this write. `sold_out: false` clears the mark; `sold_out: true` sets it
- * until `sold_out_until`, or, when that is omitted, the next 05:00 local (null: until switched
- * back); `sold_out_until` alone moves the end of a mark (a time alone also sets one).
- */
-async function soldOutAfter(
-  w: MenuWrite,
-  current: Pick<MenuValues<'items'>, 'sold_out' | 'sold_out_until'>,
-  input: Partial<ItemInput>,
-  issues: FieldIssue[],
-): Promise<Pick<MenuValues<'items'>, 'sold_out' | 'sold_out_until'>> {
-  const { sold_out: flag, sold_out_until: until } = input;
-  if (flag === false) return { sold_out: 0, sold_out_until: null };
-  const lapsed = current.sold_out_until !== null && Date.parse(current.sold_out_until) <= w.now;
-  if (flag === undefined && until === undefined) {
-    // A mark that lapsed by itself is cleared by the next write of the dish (it no longer counts anyway).
-    return lapsed
-      ? { sold_out: 0, sold_out_until: null }
-      : { sold_out: current.sold_out, sold_out_until: current.sold_out_until };
-  }
-  if (flag === undefined && until === null && (!current.sold_out || lapsed))
-    return { sold_out: 0, sold_out_until: null };
-  if (until === null) return { sold_out: 1, sold_out_until: null };
-  let endMs: number;
-  if (until === undefined) {
-    const { timezone } = await findSettings(w.trx, w.tenantId);
-    endMs = nextWallClock(timezone, SERVICE_ENDS.hour, SERVICE_ENDS.minute, w.now);
-  } else {
-    endMs = Math.ceil(Date.parse(until) / 60_000) * 60_000;
-    if (!(endMs > w.now)) {
-      // Reported with the references' and names' issues (every error at once); the row is not written.
-      issues.push({ field: 'sold_out_until', rule: 'after_or_equal', params: { date: nowIso(new Date(w.now)) } });
-      return { sold_out: current.sold_out, sold_out_until: current.sold_out_until };
-    }
-  }
-  return { sold_out: 1, sold_out_until: nowIso(new Date(endMs)) };
 }
 
 /** `price` alone on a dish with several prices changes the first of them (`price` is always the first). */
@@ -202,12 +162,15 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
   await checkReferences(w.trx, w.tenantId, values, [
     ...(await defaultTextIssues(w, 'name', input.name, true)),
     ...variantIssues(input.variants),
+    ...(await dishGroupIssues(w, input.option_group_ids)),
     ...issues,
   ]);
   if (input.display_order === undefined) {
     values.display_order = await nextOrder(w.trx, 'items', w.tenantId, 'category_id', values.category_id);
   }
-  return (await createRow(w, 'items', values)).id;
+  const id = (await createRow(w, 'items', values)).id;
+  await setDishGroups(w, id, input.option_group_ids);
+  return id;
 }
 
 export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemInput>): Promise<void> {
@@ -218,9 +181,11 @@ export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemIn
   await checkReferences(w.trx, w.tenantId, values, [
     ...(await defaultTextIssues(w, 'name', input.name, false)),
     ...variantIssues(input.variants),
+    ...(await dishGroupIssues(w, input.option_group_ids)),
     ...issues,
   ]);
   await changeRow(w, 'items', current, values);
+  await setDishGroups(w, id, input.option_group_ids);
 }
 
 export async function deleteItem(w: MenuWrite, id: number): Promise<void> {
