@@ -28,6 +28,7 @@ import { exportDocument } from './features/sync/document.js';
 import { sheetIssues } from './features/sync/sheet.js';
 import { exportXlsx, looksLikeXlsx, xlsxToDocument } from './features/sync/xlsx.js';
 import { validationBody } from './http/error-handler.js';
+import { createInvite, inviteState, listInvites } from './panel/signup/invites.js';
 import { type Announcement, openAnnouncer } from './runtime/announcements.js';
 import { seedDemoCopies } from './seed/copies.js';
 import { seedDemo } from './seed/demo.js';
@@ -41,6 +42,8 @@ Commands:
   demo [--copies N --prefix r]             seed the demo restaurant (idempotent), or N copies r0…r<N-1>
   tenant:create <slug> --name "<name>" [--domain <host>]
   tenant:list
+  invite:create [--note "<text>"] [--days N]   an invite code for SIGNUP=invite (shown once; 30 days by default)
+  invite:list
   tenant:suspend <slug>
   tenant:resume <slug>
   tenant:delete <slug> [--export <file>] [--yes]   erase a restaurant and all its data (without --yes: what would go)
@@ -54,7 +57,7 @@ Commands:
   backup <file> [--tenant <slug> [--with-passwords]]   consistent copy while the server runs
   restore <file> [--force] | restore --tenant <file> [--slug <slug>]
 
-Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, PUBLIC_URL, LOG_LEVEL, TRUST_PROXY, SMTP_URL, MAIL_FROM.
+Environment: DATABASE_URL (default sqlite:./data/menu.db), PORT, HOST, BASE_DOMAIN, PUBLIC_URL, LOG_LEVEL, TRUST_PROXY, SMTP_URL, MAIL_FROM, SIGNUP.
 `;
 
 class UsageError extends Error {}
@@ -159,6 +162,38 @@ const commands: Record<string, Handler> = {
       env.out(
         `Tenant ${id} created: http://${positionals[0]}.${env.config.baseDomain}${domain ? ` and http://${domain}` : ''}`,
       );
+    } finally {
+      await database.close();
+    }
+  },
+  async 'invite:create'(args, env) {
+    const usage = 'menu invite:create [--note "<text>"] [--days N]';
+    const { values } = positional(args, 0, usage, { note: { type: 'string' }, days: { type: 'string' } });
+    const days = values.days === undefined ? undefined : Number(values.days);
+    if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 365)) {
+      throw new UsageError(`--days must be a whole number from 1 to 365.\nUsage: ${usage}`);
+    }
+    const note = typeof values.note === 'string' ? values.note : '';
+    if (note.length > 200) throw new UsageError(`--note must be at most 200 characters.\nUsage: ${usage}`);
+    const database = await openMigrated(env);
+    try {
+      const invite = await createInvite(database.db, { note, createdBy: 'command line', days });
+      env.out(`Invite code (shown once): ${invite.code}  valid until ${invite.expiresAt}`);
+      if (env.config.signup !== 'invite')
+        env.out(`Note: SIGNUP is ${env.config.signup}; codes are asked for only with SIGNUP=invite.`);
+    } finally {
+      await database.close();
+    }
+  },
+  async 'invite:list'(args, env) {
+    positional(args, 0, 'menu invite:list');
+    const database = await openMigrated(env);
+    try {
+      const invites = await listInvites(database.db);
+      if (invites.length === 0) env.out('No invite codes.');
+      for (const i of invites) {
+        env.out([i.id, inviteState(i), i.created_at, i.expires_at, i.used_by_tenant ?? '', i.note].join('\t'));
+      }
     } finally {
       await database.close();
     }

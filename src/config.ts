@@ -60,6 +60,11 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   /** The From of that mail. */
   readonly mailFrom: string;
+  /**
+   * Sign-up on the base address (SIGNUP): `open` to anyone, `invite` with a code the operator made,
+   * `closed` (only the command line makes restaurants). Default: `open`, `closed` when NODE_ENV=production.
+   */
+  readonly signup: 'open' | 'invite' | 'closed';
 }
 
 /** A bad environment variable: the message names it. */
@@ -94,6 +99,7 @@ export const defaultConfig: Config = Object.freeze({
   analyticsRetentionDays: 90,
   smtpUrl: undefined,
   mailFrom: 'Menu <no-reply@localhost>',
+  signup: 'open',
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -168,6 +174,12 @@ function parseSmtpUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function signupMode(raw: string | undefined, nodeEnv: string | undefined): Config['signup'] {
+  if (raw === undefined || raw === '') return nodeEnv === 'production' ? 'closed' : 'open';
+  if (raw === 'open' || raw === 'invite' || raw === 'closed') return raw;
+  throw new ConfigError(`SIGNUP must be open, invite or closed, got "${raw}"`);
+}
+
 function parsePublicUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(raw)) {
@@ -223,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     workers: int(env, 'WORKERS', defaultConfig.workers, 1),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Menu <no-reply@${baseDomain}>`,
+    signup: signupMode(env.SIGNUP, env.NODE_ENV),
     ...overrides,
   };
   return Object.freeze(config);

@@ -15,6 +15,7 @@ import { qrRoutes } from './features/qr/routes.js';
 import { menuSyncRoutes } from './features/sync/routes.js';
 import { registerAdminWebhooks } from './features/webhooks/admin.js';
 import { panelRoutes } from './panel/routes.js';
+import { signupSite } from './panel/signup/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { publicCors } from './plugins/cors.js';
 import type { CounterStore } from './plugins/counters.js';
@@ -113,6 +114,9 @@ export async function registerRoutes(
     await site.register(mediaRoutes);
     await site.register(qrRoutes);
   });
+
+  // The base address itself (BASE_DOMAIN): sign-up, routed by Host before tenant resolution.
+  await app.register(signupSite, { counters, now: now ?? Date.now });
 
   // /admin: the owners' panel (HTML forms, signed-in sessions, CSRF on every form).
   await app.register(panelRoutes, { prefix: '/admin', now });

@@ -29,6 +29,7 @@ import * as panelPreferences from './migrations/2026112860_panel_preferences.js'
 import * as auditMenuVersion from './migrations/2026112870_audit_menu_version.js';
 import * as staffInvitations from './migrations/2026112880_staff_invitations.js';
 import * as optionGroups from './migrations/2026112890_option_groups.js';
+import * as signup from './migrations/2026112895_signup.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '2026112870_audit_menu_version': auditMenuVersion,
   '2026112880_staff_invitations': staffInvitations,
   '2026112890_option_groups': optionGroups,
+  '2026112895_signup': signup,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

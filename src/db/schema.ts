@@ -15,6 +15,8 @@ export interface TenantTable {
   created_at: string;
   /** Grows with every change other instances must see (migration 2026112350); the directory reads rows past the last it saw. */
   change_seq: Generated<number>;
+  /** 1 for a restaurant made by sign-up until its owner's e-mail is verified: it cannot go public before. */
+  awaiting_verification: Generated<number>;
 }
 
 export interface TenantDomainTable {
@@ -247,6 +249,37 @@ export interface TranslationCheckTable {
   field: string;
   locale: string;
   flagged_at: string;
+}
+
+/** An owner's e-mail verification link after sign-up (only the SHA-256 of its secret). */
+export interface EmailVerificationTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A sign-up sent from a client address (`client_hash`: SHA-256 of its key); `created` 1 when it made a restaurant. */
+export interface SignupAttemptTable {
+  id: Generated<number>;
+  client_hash: string;
+  created: number;
+  at: string;
+}
+
+/** An invite code the operator made (SIGNUP=invite): only its SHA-256, spent by one sign-up. */
+export interface SignupInviteTable {
+  id: Generated<number>;
+  code_hash: string;
+  note: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by_tenant: number | null;
 }
 
 export interface PasswordResetTable {
@@ -493,6 +526,9 @@ export interface Database {
   media: MediaTable;
   users: UserTable;
   password_resets: PasswordResetTable;
+  email_verifications: EmailVerificationTable;
+  signup_attempts: SignupAttemptTable;
+  signup_invites: SignupInviteTable;
   translation_checks: TranslationCheckTable;
   import_drafts: ImportDraftTable;
   panel_preferences: PanelPreferenceTable;

@@ -173,10 +173,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if ((route.config as { preflight?: boolean } | undefined)?.preflight) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const key = `${method} ${route.url}`;
+      const key = `${method} ${route.url} ${String((route as { constraints?: { host?: unknown } }).constraints?.host ?? '')}`;
       if (registered.has(key)) continue;
       registered.add(key);
-      shadow.on(method as 'GET', route.url, () => {});
+      // Routes of one host only (the base address's pages) are known on that host only.
+      const constraints = (route as { constraints?: Record<string, unknown> }).constraints;
+      if (constraints) shadow.on(method as 'GET', route.url, { constraints }, () => {});
+      else shadow.on(method as 'GET', route.url, () => {});
       table.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
     }
   });
@@ -186,7 +189,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const allow = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
-      (m) => m !== request.method && shadow.find(m as 'GET', path) !== null,
+      (m) => m !== request.method && shadow.find(m as 'GET', path, { host: request.headers.host }) !== null,
     );
     if (allow.length > 0) return sendError(new MethodNotAllowedError(allow), request, reply);
     return sendError(new NotFoundError(), request, reply);

@@ -36,6 +36,7 @@ export type MessageKey =
   | 'prohibited'
   | 'different'
   | 'locale_in_supported'
+  | 'email_unverified'
   | 'more_errors_one'
   | 'more_errors_other'
   | 'malformed_json'
@@ -112,6 +113,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     prohibited: 'Il campo :attribute non è consentito.',
     different: ':Attribute e :other devono essere differenti.',
     locale_in_supported: 'Il campo :attribute deve essere una delle lingue supportate.',
+    email_unverified:
+      "Il menu può andare online dopo la conferma dell'e-mail del titolare: apri il link che ti abbiamo inviato.",
     more_errors_one: '(e 1 altro errore)',
     more_errors_other: '(e :count altri errori)',
     malformed_json: 'Il corpo della richiesta non è un JSON valido.',
@@ -193,6 +196,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     prohibited: 'The :attribute field is prohibited.',
     different: 'The :attribute field and :other must be different.',
     locale_in_supported: 'The :attribute field must be one of the supported languages.',
+    email_unverified: "The menu can go public once the owner's e-mail is confirmed: open the link we sent.",
     more_errors_one: '(and 1 more error)',
     more_errors_other: '(and :count more errors)',
     malformed_json: 'The request body is not valid JSON.',
@@ -273,6 +277,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     prohibited: 'Le champ :attribute est interdit.',
     different: 'Les champs :attribute et :other doivent être différents.',
     locale_in_supported: "Le champ :attribute doit être l'une des langues prises en charge.",
+    email_unverified: "Le menu peut être publié une fois l'e-mail du propriétaire confirmé : ouvrez le lien envoyé.",
     more_errors_one: '(et 1 erreur en plus)',
     more_errors_other: '(et :count erreurs en plus)',
     malformed_json: "Le corps de la requête n'est pas un JSON valide.",
@@ -357,6 +362,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     prohibited: ':Attribute ist unzulässig.',
     different: ':Attribute und :other müssen sich unterscheiden.',
     locale_in_supported: ':Attribute muss eine der unterstützten Sprachen sein.',
+    email_unverified:
+      'Die Speisekarte kann veröffentlicht werden, sobald die E-Mail des Inhabers bestätigt ist: Öffnen Sie den gesendeten Link.',
     more_errors_one: '(und 1 weiterer Fehler)',
     more_errors_other: '(und :count weitere Fehler)',
     malformed_json: 'Der Anfragetext ist kein gültiges JSON.',
@@ -445,6 +452,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     prohibited: 'El campo :attribute está prohibido.',
     different: 'Los campos :attribute y :other deben ser diferentes.',
     locale_in_supported: 'El campo :attribute debe ser uno de los idiomas admitidos.',
+    email_unverified: 'El menú puede publicarse cuando se confirme el e-mail del propietario: abra el enlace enviado.',
     more_errors_one: '(y 1 error más)',
     more_errors_other: '(y :count errores más)',
     malformed_json: 'El cuerpo de la solicitud no es un JSON válido.',

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { pathParam, queryParam } from './context.js';
 
 /** The panel's own files, in ./assets beside this module (scripts/build.js copies them into dist/). */
@@ -16,6 +16,7 @@ const OWN = [
   'menu-editor.js',
   'analytics.js',
   'qr-sheet.js',
+  'signup.js',
   'favicon.svg',
 ];
 /**
@@ -69,9 +70,13 @@ export function assetUrl(name: string): string {
   return `/admin/assets/${name}?v=${asset.version}`;
 }
 
-export function registerAssets(app: FastifyInstance): void {
+/** `base`: the same files on the base address (sign-up, operator console), routed by its host. */
+export function registerAssets(app: FastifyInstance, base?: { constraints: { host: RegExp } }): void {
   load();
-  app.get('/assets/:name', { config: { panelAccess: 'public' } }, async (request, reply) => {
+  const options: RouteShorthandOptions = base
+    ? { ...base, config: { untenanted: true } }
+    : { config: { panelAccess: 'public' } };
+  app.get('/assets/:name', options, async (request, reply) => {
     const name = pathParam(request, 'name');
     const asset = load().get(name);
     if (!asset) return reply.callNotFound();

@@ -20,13 +20,15 @@ export interface CookieOptions {
   maxAge: number;
   /** Secure when the request came over HTTPS (request.protocol honours TRUST_PROXY). */
   secure: boolean;
+  /** Default /admin (the panel); the base address's pages (sign-up, the operator console) use their own. */
+  path?: string;
 }
 
-/** Adds a Set-Cookie line: host-only, Path=/admin, HttpOnly, SameSite=Lax. */
+/** Adds a Set-Cookie line: host-only, Path=/admin (or the one given), HttpOnly, SameSite=Lax. */
 export function setCookie(reply: FastifyReply, name: string, value: string, options: CookieOptions): void {
   const line = [
     `${name}=${value}`,
-    'Path=/admin',
+    `Path=${options.path ?? '/admin'}`,
     `Max-Age=${options.maxAge}`,
     'HttpOnly',
     'SameSite=Lax',

@@ -77,7 +77,7 @@ export async function panelContext(
 }
 
 /** A browser tells us where a form came from: another site (or an opaque origin) is refused outright. */
-function fromThisSite(request: FastifyRequest): boolean {
+export function fromThisSite(request: FastifyRequest): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return false;
   const origin = request.headers.origin;
   if (origin === undefined) return true;

@@ -24,6 +24,7 @@ import { registerSettings } from './pages/settings.js';
 import { registerStaff } from './pages/staff.js';
 import { themeEditor } from './pages/theme.js';
 import { registerTokens } from './pages/tokens.js';
+import { registerVerify } from './pages/verify.js';
 import { registerWebhooks } from './pages/webhooks.js';
 
 export interface PanelOptions {
@@ -54,6 +55,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerAssets(app);
   registerLogin(app, now);
   registerRecovery(app, now);
+  registerVerify(app, now);
   registerHome(app);
   registerMenuEditor(app);
   registerAnalytics(app, now);

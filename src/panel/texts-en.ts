@@ -67,6 +67,20 @@ export const en = {
   resetMailText: (restaurant: string, link: string) =>
     `Someone (hopefully you) asked to set a new password for the ${restaurant} menu panel.\n\nOpen this link within one hour to choose it (it works once):\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
 
+  verifyTitle: 'Confirm your e-mail',
+  verifyIntro: 'Confirm the e-mail of this restaurant’s owner: the menu can go public after that.',
+  verifyButton: 'Confirm my e-mail',
+  verifyDead: 'This link has expired or was already used. Sign in and send a new one from the overview.',
+  verified: 'Your e-mail is confirmed. The menu can go public whenever you are ready.',
+  unverified: (email: string) =>
+    `Confirm your e-mail: open the link we sent to ${email}. The menu can go public only after that.`,
+  verifyResend: 'Send the link again',
+  verifyResent: 'A new link is on its way. It works once, for one hour.',
+  verifyResendLimit: 'Three links were sent in the last hour: use one of them, or try again later.',
+  verifyMailSubject: (restaurant: string) => `Confirm your e-mail for ${restaurant}`,
+  verifyMailText: (restaurant: string, link: string) =>
+    `Welcome! To confirm this e-mail for ${restaurant} and open its panel, follow this link within one hour (it works once):\n${link}\n\nIf you did not sign up, ignore this message: the restaurant stays offline.\n`,
+
   homeIntro: 'Everything about your restaurant that diners and apps see, in one place.',
   homeMenu: 'Sections, dishes, sub-categories and wineries.',
   homeSettings: 'Name, contacts, languages, time zone, whether the menu is online.',

@@ -74,6 +74,20 @@ export const it: PanelTexts = {
   resetMailText: (restaurant: string, link: string) =>
     `Qualcuno (speriamo tu) ha chiesto di scegliere una nuova password per il pannello del menu di ${restaurant}.\n\nApri questo link entro un’ora per sceglierla (vale una volta):\n${link}\n\nSe non sei stato tu, ignora questo messaggio: la password resta quella di prima.\n`,
 
+  verifyTitle: 'Conferma la tua e-mail',
+  verifyIntro: 'Conferma l’e-mail del titolare di questo ristorante: dopo, il menu potrà andare online.',
+  verifyButton: 'Conferma la mia e-mail',
+  verifyDead: 'Questo link è scaduto o è già stato usato. Accedi e mandane uno nuovo dalla panoramica.',
+  verified: 'La tua e-mail è confermata. Il menu può andare online quando vuoi.',
+  unverified: (email: string) =>
+    `Conferma la tua e-mail: apri il link che abbiamo mandato a ${email}. Il menu può andare online solo dopo.`,
+  verifyResend: 'Manda di nuovo il link',
+  verifyResent: 'Un nuovo link è in arrivo. Funziona una volta, per un’ora.',
+  verifyResendLimit: 'Nell’ultima ora sono stati mandati tre link: usane uno, o riprova più tardi.',
+  verifyMailSubject: (restaurant: string) => `Conferma la tua e-mail per ${restaurant}`,
+  verifyMailText: (restaurant: string, link: string) =>
+    `Benvenuto! Per confermare questa e-mail per ${restaurant} e aprire il suo pannello, segui questo link entro un’ora (funziona una volta):\n${link}\n\nSe non ti sei iscritto, ignora questo messaggio: il ristorante resta offline.\n`,
+
   homeIntro: 'Tutto quello che clienti e applicazioni vedono del tuo ristorante, in un posto solo.',
   homeMenu: 'Sezioni, piatti, sottocategorie e cantine.',
   homeSettings: 'Nome, contatti, lingue, fuso orario, menu online o no.',

@@ -23,7 +23,8 @@ declare module 'fastify' {
 
 /** Paths that keep working while the public menu is switched off. */
 export function isAdminPath(url: string): boolean {
-  return url.startsWith('/api/v1/admin') || url === '/admin' || url.startsWith('/admin/');
+  // `/admin?…` too: the overview with a query (`/admin?verified=1`) is the panel, not the public menu.
+  return url.startsWith('/api/v1/admin') || url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
 }
 
 function served(url: string, state: TenantState | undefined): state is TenantState {

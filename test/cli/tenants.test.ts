@@ -55,6 +55,28 @@ for (const dialect of dialects) {
       assert.match(dupDomain.stderr, /already registered/);
     });
 
+    test('reserved words are refused by the command line as by sign-up', async () => {
+      for (const word of ['operator', 'signup', 'www']) {
+        const res = await runCli(['tenant:create', word, '--name', 'X'], database.env);
+        assert.equal(res.code, 1, word);
+        assert.match(res.stderr, /is reserved/);
+      }
+    });
+
+    test('invite:create shows a code once (only its hash is stored); invite:list tells used from unused', async () => {
+      const made = await runCli(['invite:create', '--note', 'for Mario', '--days', '7'], database.env);
+      assert.equal(made.code, 0, made.stderr);
+      const code = /Invite code \(shown once\): ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(made.stdout)?.[1];
+      assert.ok(code, made.stdout);
+      const list = await runCli(['invite:list'], database.env);
+      assert.equal(list.code, 0);
+      assert.match(list.stdout, /\tunused\t.*\tfor Mario/);
+      assert.ok(!list.stdout.includes(code), 'the code itself is never shown again');
+      const bad = await runCli(['invite:create', '--days', '0'], database.env);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--days must be a whole number from 1 to 365/);
+    });
+
     test('tenant:list, tenant:suspend and tenant:resume', async () => {
       const list = await runCli(['tenant:list'], database.env);
       assert.equal(list.code, 0);

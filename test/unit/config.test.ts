@@ -58,3 +58,11 @@ test('rejects bad values with a message naming the variable', () => {
   assert.throws(() => loadConfig({ TRUST_PROXY: 'yes please' }), /TRUST_PROXY/);
   assert.throws(() => loadConfig({ ADMIN_RATE_LIMIT: '0' }), /ADMIN_RATE_LIMIT/);
 });
+
+test('SIGNUP: open by default, closed by default in production, and only open, invite or closed', () => {
+  assert.equal(loadConfig({}).signup, 'open');
+  assert.equal(loadConfig({ NODE_ENV: 'production' }).signup, 'closed');
+  assert.equal(loadConfig({ NODE_ENV: 'production', SIGNUP: 'invite' }).signup, 'invite');
+  assert.equal(loadConfig({ SIGNUP: 'closed' }).signup, 'closed');
+  assert.throws(() => loadConfig({ SIGNUP: 'yes' }), (e: Error) => e instanceof ConfigError && /SIGNUP/.test(e.message));
+});

@@ -30,6 +30,7 @@ export const TENANT_TABLES = [
   'panel_login_failures',
   'panel_sessions',
   'password_resets',
+  'email_verifications',
   'api_tokens',
   'item_option_groups',
   'options',
@@ -59,6 +60,12 @@ export async function eraseTenantRows(db: Db, tenantId: number): Promise<Record<
         .executeTakeFirst();
       deleted[table] = Number(result.numDeletedRows);
     }
+    // An invite code stays spent, but no longer names the restaurant it made.
+    await trx
+      .updateTable('signup_invites')
+      .set({ used_by_tenant: null })
+      .where('used_by_tenant', '=', tenantId)
+      .execute();
     const tenant = await trx.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst();
     deleted.tenants = Number(tenant.numDeletedRows);
     return deleted;

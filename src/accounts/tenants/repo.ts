@@ -159,15 +159,39 @@ export const DEFAULT_THEME = {
   footer_text: '',
 } as const;
 
+export interface NewTenant {
+  slug: string;
+  name: string;
+  domain?: string;
+  /** Made by sign-up: offline and awaiting its owner's e-mail, in the country's language, currency and time zone. */
+  signUp?: { locale: string; supportedLocales: string[]; currency: string; timezone: string };
+}
+
+/** Whether the restaurant was made by sign-up and its owner's e-mail is not verified yet (it cannot go public). */
+export async function awaitingVerification(db: Db, tenantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('tenants')
+    .select('awaiting_verification')
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(row?.awaiting_verification ?? 0) === 1;
+}
+
 /**
  * Creates a tenant with complete settings and theme rows, so every public endpoint answers 200
  * from the first request. Run inside a transaction (the caller's).
  */
-export async function insertTenant(db: Db, input: { slug: string; name: string; domain?: string }): Promise<number> {
+export async function insertTenant(db: Db, input: NewTenant): Promise<number> {
   const now = nowIso();
   const tenant = await db
     .insertInto('tenants')
-    .values({ slug: input.slug, status: 'active', menu_version: 1, created_at: now })
+    .values({
+      slug: input.slug,
+      status: 'active',
+      menu_version: 1,
+      created_at: now,
+      awaiting_verification: input.signUp ? 1 : 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const tenantId = Number(tenant.id);
@@ -187,10 +211,12 @@ export async function insertTenant(db: Db, input: { slug: string; name: string; 
       address: '',
       phone: '',
       email: '',
-      default_locale: 'it',
-      supported_locales: JSON.stringify(LOCALES),
-      is_active: 1,
-      timezone: 'Europe/Rome',
+      default_locale: input.signUp?.locale ?? 'it',
+      supported_locales: JSON.stringify(input.signUp?.supportedLocales ?? LOCALES),
+      // A signed-up restaurant starts offline: it goes public from its panel once its e-mail is verified.
+      is_active: input.signUp ? 0 : 1,
+      timezone: input.signUp?.timezone ?? 'Europe/Rome',
+      ...(input.signUp ? { currency: input.signUp.currency } : {}),
       updated_at: now,
     })
     .execute();

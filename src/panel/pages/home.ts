@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ownerSnapshot } from '../../catalog/write.js';
 import { html } from '../../http/html.js';
-import { sendPage } from '../context.js';
+import { queryParam, sendPage } from '../context.js';
 import { notice } from '../forms.js';
 import { NAV, renderPage } from '../layout.js';
 import type { PanelTexts } from '../texts-en.js';
 import { toCheckList } from './to-check.js';
+import { verificationNotice } from './verify.js';
 
 const DESCRIPTIONS: Record<string, keyof PanelTexts> = {
   menu: 'homeMenu',
@@ -35,7 +36,17 @@ export function registerHome(app: FastifyInstance): void {
     const status = online ? html`${t.menuOnline} <a href="/">${t.viewMenu}</a>` : t.menuOffline;
     // Texts left behind by a change in the default language come first: a wrong price is urgent.
     const toCheck = ctx.toCheck.size > 0 ? toCheckList(ctx, await ownerSnapshot(app, ctx.tenantId)) : '';
-    const body = html`${notice(online ? 'success' : 'info', status)}${toCheck}
+    const resent = queryParam(request, 'resent');
+    const said =
+      queryParam(request, 'verified') === '1'
+        ? notice('success', t.verified)
+        : resent === '1'
+          ? notice('success', t.verifyResent)
+          : resent === 'limit'
+            ? notice('error', t.verifyResendLimit)
+            : '';
+    const verify = await verificationNotice(app, ctx);
+    const body = html`${said}${verify}${notice(online ? 'success' : 'info', status)}${toCheck}
 <p>${t.homeIntro}</p><ul class="cards">${cards}</ul>`;
     return sendPage(reply, renderPage(ctx, { title: t.home, body, active: 'home' }));
   });

@@ -1,6 +1,7 @@
 // Settings writes (partial): the default locale must be one the restaurant offers, time zones
 // are checked and stored by their canonical IANA name.
 import { type Static, Type } from '@sinclair/typebox';
+import { awaitingVerification } from '../../accounts/tenants/repo.js';
 import { canonicalTimezone } from '../../catalog/clock.js';
 import { findSettings } from '../../catalog/repo.js';
 import { changesAnything } from '../../catalog/rows.js';
@@ -59,6 +60,10 @@ export async function updateRestaurantSettings(w: MenuWrite, input: SettingsInpu
     issues.push({ field: 'currency', rule: 'in' });
   }
   if (input.opening_hours !== undefined) issues.push(...hoursIssues(input.opening_hours));
+  // A restaurant made by sign-up goes public only once its owner's e-mail is verified.
+  if (input.is_active === true && !current.is_active && (await awaitingVerification(w.trx, w.tenantId))) {
+    issues.push({ field: 'is_active', rule: 'email_unverified' });
+  }
   if (issues.length > 0) throw new ValidationError(issues);
   const {
     is_active,
