@@ -150,6 +150,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   schema?: { body?: unknown; querystring?: unknown; params?: unknown; hide?: boolean };
+  /** The Host pattern of a route answered on one address only (the base address's pages). */
+  host?: string;
 }
 
 declare module 'fastify' {
@@ -180,7 +182,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const constraints = (route as { constraints?: Record<string, unknown> }).constraints;
       if (constraints) shadow.on(method as 'GET', route.url, { constraints }, () => {});
       else shadow.on(method as 'GET', route.url, () => {});
-      table.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+      const host = (constraints as { host?: RegExp | string } | undefined)?.host;
+      table.push({
+        method,
+        url: route.url,
+        schema: route.schema as RouteEntry['schema'],
+        ...(host ? { host: String(host) } : {}),
+      });
     }
   });
 

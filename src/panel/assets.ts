@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
+import { UnknownRestaurantError } from '../core/errors.js';
 import { pathParam, queryParam } from './context.js';
 
 /** The panel's own files, in ./assets beside this module (scripts/build.js copies them into dist/). */
@@ -79,7 +80,8 @@ export function registerAssets(app: FastifyInstance, base?: { constraints: { hos
   app.get('/assets/:name', options, async (request, reply) => {
     const name = pathParam(request, 'name');
     const asset = load().get(name);
-    if (!asset) return reply.callNotFound();
+    // On the base address every unknown path is the "unknown restaurant" page (its 404 handler is the app's).
+    if (!asset) return base ? Promise.reject(new UnknownRestaurantError()) : reply.callNotFound();
     const v = queryParam(request, 'v');
     reply
       .header('cache-control', v === asset.version ? 'public, max-age=31536000, immutable' : 'no-cache')

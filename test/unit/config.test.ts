@@ -64,5 +64,8 @@ test('SIGNUP: open by default, closed by default in production, and only open, i
   assert.equal(loadConfig({ NODE_ENV: 'production' }).signup, 'closed');
   assert.equal(loadConfig({ NODE_ENV: 'production', SIGNUP: 'invite' }).signup, 'invite');
   assert.equal(loadConfig({ SIGNUP: 'closed' }).signup, 'closed');
-  assert.throws(() => loadConfig({ SIGNUP: 'yes' }), (e: Error) => e instanceof ConfigError && /SIGNUP/.test(e.message));
+  assert.throws(
+    () => loadConfig({ SIGNUP: 'yes' }),
+    (e: Error) => e instanceof ConfigError && /SIGNUP/.test(e.message),
+  );
 });

@@ -6,6 +6,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicAddress } from '../../config.js';
+import { UnknownRestaurantError } from '../../core/errors.js';
+import { sendError } from '../../http/error-handler.js';
+import { html } from '../../http/html.js';
 import type { CounterStore } from '../../plugins/counters.js';
 import { counterKey } from '../../plugins/counters.js';
 import { registerAssets } from '../assets.js';
@@ -16,7 +19,7 @@ import { asForm, type FieldErrors, parseForm, str } from '../forms.js';
 import { fromThisSite, securityHeaders } from '../guard.js';
 import { sameToken } from '../session.js';
 import { countryFromLanguages } from './countries.js';
-import { closedPage, refusedPage, type SignupView, sentPage, signupForm } from './pages.js';
+import { basePage, closedPage, refusedPage, type SignupView, sentPage, signupForm } from './pages.js';
 import { claimSignupAttempt, type FieldProblems, type SignupInput, signUp, slugStatus } from './service.js';
 import { signupTexts } from './texts.js';
 
@@ -89,6 +92,21 @@ export async function signupSite(app: FastifyInstance, { counters, now }: Signup
     (_request, body, done) => done(null, parseForm(body as string)),
   );
   app.addHook('onRequest', async (_request, reply) => securityHeaders(reply));
+  // A body this scope cannot read (another type, over 64 KiB, malformed) is answered with a page,
+  // like the panel's; anything else goes to the app's one error map.
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof UnknownRestaurantError || status === undefined || status < 400 || status >= 500) {
+      return sendError(error, request, reply);
+    }
+    const ctx = baseContext(request, panelLocale(request), '');
+    const s = signupTexts(ctx.locale);
+    return sendPage(
+      reply,
+      basePage(ctx, s.unreadableTitle, html`<p>${s.unreadable}</p><p><a href="/">${s.title}</a></p>`),
+      status,
+    );
+  });
   await app.register(async (assets) => registerAssets(assets, base), { prefix: '/admin' });
 
   const mode = config.signup;

@@ -40,6 +40,8 @@ const en = {
   closedText: 'New restaurants are added by the people who run this service. Write to them to join.',
   forbidden: 'This form cannot be accepted: it expired or was sent from another site. Reload the page and try again.',
   languages: 'Language',
+  unreadableTitle: 'This request cannot be read',
+  unreadable: 'The form arrived in a shape this page does not read. Nothing was made. Go back and send it again.',
   problems: {
     slug_empty: 'Choose the address of your menu.',
     slug_invalid: 'Use letters, digits and hyphens (at most 63), not starting or ending with a hyphen.',
@@ -96,6 +98,9 @@ const it: SignupTexts = {
   forbidden:
     'Questo modulo non può essere accettato: è scaduto o è stato inviato da un altro sito. Ricarica la pagina e riprova.',
   languages: 'Lingua',
+  unreadableTitle: 'Questa richiesta non si può leggere',
+  unreadable:
+    'Il modulo è arrivato in una forma che questa pagina non legge. Non è stato creato nulla. Torna indietro e invialo di nuovo.',
   problems: {
     slug_empty: 'Scegli l’indirizzo del tuo menu.',
     slug_invalid: 'Usa lettere, cifre e trattini (al massimo 63), senza trattino all’inizio o alla fine.',
