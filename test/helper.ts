@@ -3,11 +3,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { hashCost } from '../src/accounts/users/password.js';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type DbHandle, type Dialect, openDatabase } from '../src/db/connect.js';
+import { type DbHandle, type Dialect, openDatabase, openSqliteImage, sqliteImage } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { checkAgainstOpenApi } from './openapi-check.js';
+
+// Passwords hashed by tests protect nothing: a cheap scrypt cost (the real one is ~50 ms of CPU a
+// hash, and the suite hashes ~500). Hashes name their cost, so the code that verifies is the same.
+hashCost.N = 1024;
 
 /**
  * Names this run's PostgreSQL schemas, temporary folders and Redis keys apart from every other run's:
@@ -37,10 +42,22 @@ export interface TestDb extends DbHandle {
   schema: string | undefined;
 }
 
-export async function openTestDb(dialect: Dialect): Promise<TestDb> {
-  if (dialect === 'sqlite') {
+let migrated: Promise<Buffer> | undefined;
+/** An empty migrated SQLite database's bytes: migrated once per process, copied for every test. */
+function migratedImage(): Promise<Buffer> {
+  migrated ??= (async () => {
     const handle = openDatabase('sqlite::memory:');
     await migrateToLatest(handle);
+    const image = sqliteImage(handle);
+    await handle.close();
+    return image;
+  })();
+  return migrated;
+}
+
+export async function openTestDb(dialect: Dialect): Promise<TestDb> {
+  if (dialect === 'sqlite') {
+    const handle = openSqliteImage(await migratedImage());
     return { ...handle, url: 'sqlite::memory:', schema: undefined, dispose: () => handle.close() };
   }
   const url = process.env.TEST_DATABASE_URL!;

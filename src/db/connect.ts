@@ -88,7 +88,27 @@ export function openDatabase(url: string, schema?: string): DbHandle {
   }
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
+  return sqliteHandle(new SQLite(path), url);
+}
+
+/**
+ * An in-memory SQLite database that starts as a copy of `image` (the bytes `sqliteImage` gave):
+ * the test harness migrates one database per process and starts every test's from its image.
+ */
+export function openSqliteImage(image: Buffer): DbHandle {
+  return sqliteHandle(new SQLite(image), 'sqlite::memory:');
+}
+
+const images = new WeakMap<Db, SQLite.Database>();
+
+/** A SQLite database's bytes as they stand (better-sqlite3's serialize). */
+export function sqliteImage(handle: DbHandle): Buffer {
+  const sqlite = images.get(handle.db);
+  if (!sqlite) throw new Error('Not a SQLite database.');
+  return sqlite.serialize();
+}
+
+function sqliteHandle(sqlite: SQLite.Database, url: string): DbHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
@@ -96,6 +116,7 @@ export function openDatabase(url: string, schema?: string): DbHandle {
   const db = new Kysely<Database>({
     dialect: immediateTransactions(new SqliteDialect({ database: reusingStatements(sqlite) })),
   });
+  images.set(db, sqlite);
   return { db, dialect: 'sqlite', url, close: () => db.destroy(), onConnectionError: () => {} };
 }
 

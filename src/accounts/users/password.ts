@@ -3,13 +3,19 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
-const N = 16384;
+/**
+ * scrypt's cost for new hashes. A stored hash names its own cost, so verifying works whatever it
+ * was; the test harness (test/helper.ts) lowers it, as Laravel's phpunit.xml lowers BCRYPT_ROUNDS,
+ * since a test suite hashes hundreds of passwords that protect nothing.
+ */
+export const hashCost = { N: 16384 };
 const R = 8;
 const P = 1;
 const LENGTH = 32;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const { N } = hashCost;
   const hash = await scrypt(password, salt, LENGTH, { N, r: R, p: P });
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
