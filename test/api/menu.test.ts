@@ -57,6 +57,7 @@ for (const dialect of dialects) {
         'name',
         'name_translations',
         'option_group_ids',
+        'option_groups',
         'price',
         'sold_out',
         'sold_out_until',

@@ -158,9 +158,30 @@ export const MENU_SCRIPT = `(() => {
       const allergens = (li.dataset.allergens || '').split(' ');
       const labels = (li.dataset.dietary || '').split(' ');
       const mayContain = (li.dataset.traces || '').split(' ');
+      // An excluded allergen only in options the diner can leave out keeps the dish and names
+      // them ("ask without burrata"); a group that cannot be filled without one hides it.
+      const brings = (el) => {
+        const a = (el.dataset.allergens || '').split(' ');
+        const t = (el.dataset.traces || '').split(' ');
+        return exclude.some((k) => a.includes(k) || (traces && t.includes(k)));
+      };
+      const without = [];
+      let unavoidable = false;
+      li.querySelectorAll('.opt-group').forEach((g) => {
+        const opts = Array.from(g.querySelectorAll('.opt'));
+        const bad = opts.filter(brings);
+        if (opts.length - bad.length < Number(g.dataset.min || 0)) unavoidable = true;
+        bad.forEach((o) => without.push(o.querySelector('.opt-name').textContent));
+      });
       const filtered =
+        unavoidable ||
         exclude.some((k) => allergens.includes(k) || (traces && mayContain.includes(k))) ||
         !diet.every((k) => labels.includes(k));
+      const note = li.querySelector('.ask-without');
+      if (note) {
+        note.hidden = without.length === 0;
+        note.textContent = without.length === 0 ? '' : (note.dataset.text || '').replace('{list}', without.join(', '));
+      }
       if (words.length > 0 && !li.searchText) {
         const name = li.querySelector('.name');
         const description = li.querySelector('.description');

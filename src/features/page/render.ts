@@ -15,6 +15,7 @@ import type { OpeningHours } from '../../resources/settings/hours.js';
 import type { MenuData } from '../menu/compose.js';
 import { readableOn } from './colors.js';
 import { bundledFont, fontFaces, fontPreloads } from './fonts.js';
+import { dishOptions, menuAddOnLd, optionsUnderFilter } from './options.js';
 import { PAGE_CSS } from './styles.js';
 import { type PageTexts, pageTexts } from './texts.js';
 
@@ -86,6 +87,8 @@ const allergenNumber = (key: string) => ALLERGEN_KEYS.indexOf(key) + 1;
 export function keepDish(item: MenuItem, filter: PageFilter): boolean {
   if (filter.exclude.some((k) => item.allergens.includes(k))) return false;
   if (filter.traces && filter.exclude.some((k) => item.allergen_traces.includes(k))) return false;
+  // An excluded allergen only in options the diner can leave out keeps the dish ("ask without").
+  if (!optionsUnderFilter(item, filter).avoidable) return false;
   return filter.diet.every((k) => item.dietary.includes(k));
 }
 
@@ -162,7 +165,13 @@ function dish(item: MenuItem, c: Ctx): Html {
     item.is_recommended ? html` <span class="badge">${c.recommendedLabel}</span>` : ''
   }${item.sold_out ? html` <span class="badge sold-out-mark">${c.t.soldOut}</span>` : ''}${prices(item, c)}</summary>${
     image && !c.print ? photo(image, item.name) : ''
-  }${item.description ? html`<p class="description">${item.description}</p>` : ''}${winery}</details>${tags(item, c)}</li>`;
+  }${item.description ? html`<p class="description">${item.description}</p>` : ''}${winery}</details>${dishOptions(
+    item,
+    c.locale,
+    c.currency,
+    c.t,
+    c.filter,
+  )}${tags(item, c)}</li>`;
 }
 
 /** A section of the page; undefined when the filter hides every one of its dishes. */
@@ -258,6 +267,7 @@ function jsonLd(input: PageInput, sections: MenuSection[]): Html {
             ? { suitableForDiet: 'https://schema.org/VegetarianDiet' }
             : {}),
           ...(i.dietary.includes('gluten_free') ? { suitableForDiet: 'https://schema.org/GlutenFreeDiet' } : {}),
+          ...menuAddOnLd(i, settings.currency),
         })),
       })),
     },

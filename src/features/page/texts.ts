@@ -36,6 +36,10 @@ export interface PageTexts {
   closedToday: string;
   /** Before the allergens a dish may contain as traces. */
   mayContain: string;
+  /** An option group's rule after its name ({n}, {min}, {max}): "Cooking (choose 1): rare, …". */
+  choose: { exactly: string; upTo: string; atLeast: string; between: string };
+  /** Under a dish the allergen filter keeps because its excluded allergens are only in options ({list}). */
+  askWithout: string;
   /** The filter's choice to hide dishes that may contain a hidden allergen as traces too. */
   hideTraces: string;
   onlyDietary: string;
@@ -82,6 +86,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     opensAt: 'Chiuso ora · apre alle {t}',
     closedToday: 'Chiuso oggi',
     mayContain: 'Può contenere tracce di',
+    choose: { exactly: 'scegli {n}', upTo: 'fino a {n}', atLeast: 'almeno {n}', between: 'da {min} a {max}' },
+    askWithout: 'Chiedi senza: {list}',
     hideTraces: 'Nascondi anche i piatti che ne possono contenere tracce',
     onlyDietary: 'Mostra solo i piatti',
     apply: 'Applica',
@@ -138,6 +144,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     opensAt: 'Closed now · opens at {t}',
     closedToday: 'Closed today',
     mayContain: 'May contain traces of',
+    choose: { exactly: 'choose {n}', upTo: 'up to {n}', atLeast: 'at least {n}', between: '{min} to {max}' },
+    askWithout: 'Ask without: {list}',
     hideTraces: 'Also hide dishes that may contain traces',
     onlyDietary: 'Show only dishes that are',
     apply: 'Apply',
@@ -194,6 +202,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     opensAt: 'Fermé · ouvre à {t}',
     closedToday: 'Fermé aujourd’hui',
     mayContain: 'Peut contenir des traces de',
+    choose: { exactly: 'au choix : {n}', upTo: 'jusqu’à {n}', atLeast: 'au moins {n}', between: 'de {min} à {max}' },
+    askWithout: 'Demandez sans : {list}',
     hideTraces: 'Masquer aussi les plats pouvant en contenir des traces',
     onlyDietary: 'Afficher seulement les plats',
     apply: 'Appliquer',
@@ -250,6 +260,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     opensAt: 'Jetzt geschlossen · öffnet um {t}',
     closedToday: 'Heute geschlossen',
     mayContain: 'Kann Spuren enthalten von',
+    choose: { exactly: '{n} wählen', upTo: 'bis zu {n}', atLeast: 'mindestens {n}', between: '{min} bis {max}' },
+    askWithout: 'Bestellen Sie ohne: {list}',
     hideTraces: 'Auch Gerichte ausblenden, die Spuren enthalten können',
     onlyDietary: 'Nur Gerichte zeigen, die sind',
     apply: 'Anwenden',
@@ -306,6 +318,8 @@ export const pageTexts: Record<Locale, PageTexts> = {
     opensAt: 'Cerrado ahora · abre a las {t}',
     closedToday: 'Cerrado hoy',
     mayContain: 'Puede contener trazas de',
+    choose: { exactly: 'elige {n}', upTo: 'hasta {n}', atLeast: 'al menos {n}', between: 'de {min} a {max}' },
+    askWithout: 'Pide sin: {list}',
     hideTraces: 'Ocultar también los platos que pueden contener trazas',
     onlyDietary: 'Mostrar solo platos',
     apply: 'Aplicar',

@@ -5,6 +5,7 @@ import { Translated } from '../../http/schemas.js';
 import type { Locale } from '../../i18n/locales.js';
 import { parseJson, pickText, type Translations } from '../../i18n/text.js';
 import { mediaUrl } from '../media/urls.js';
+import { OptionGroup } from '../options/schema.js';
 import { toWinery, Winery } from '../wineries/schema.js';
 
 export const MenuItem = Type.Object({
@@ -44,6 +45,10 @@ export const MenuItem = Type.Object({
     description:
       "the dish's option groups, in order (public reads: the groups a diner sees; written by admin dish writes)",
   }),
+  option_groups: Type.Array(OptionGroup, {
+    description:
+      'the groups themselves, in order, each with its options (public reads: active groups with their active options); read-only',
+  }),
 });
 export type MenuItem = Static<typeof MenuItem>;
 
@@ -54,7 +59,7 @@ export function toMenuItem(
   defaultLocale: Locale,
   /** Whether it is sold out at the moment being served (catalog/visibility.ts isSoldOut). */
   soldOut: boolean,
-  optionGroupIds: number[],
+  optionGroups: OptionGroup[],
 ): MenuItem {
   const names = parseJson<Translations>(row.name_translations, {});
   const descriptions = parseJson<Translations>(row.description_translations, {});
@@ -83,6 +88,7 @@ export function toMenuItem(
     })),
     sold_out: soldOut,
     sold_out_until: soldOut ? row.sold_out_until : null,
-    option_group_ids: optionGroupIds,
+    option_group_ids: optionGroups.map((g) => g.id),
+    option_groups: optionGroups,
   };
 }
