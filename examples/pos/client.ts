@@ -42,10 +42,20 @@ function connectingFetch(connect: string): typeof fetch {
   };
 }
 
+/**
+ * openapi-fetch writes every body as JSON unless told otherwise. A file (a photo, a workbook: typed
+ * `Blob`) and a CSV text (typed `string`; no JSON body of the API is a bare string) go as they are,
+ * with the Content-Type the call names.
+ */
+function bodyAsIs(body: unknown): BodyInit {
+  return body instanceof Blob || typeof body === 'string' ? body : JSON.stringify(body);
+}
+
 export function menuClient(baseUrl: string, token: string, connect?: string) {
   return createClient<paths>({
     baseUrl,
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    bodySerializer: bodyAsIs,
     ...(connect ? { fetch: connectingFetch(connect) } : {}),
   });
 }

@@ -4,13 +4,18 @@
 //   2. a price change by the POS's own id, safe to retry: find the dish by external_id, PATCH it
 //      with If-Match (no lost update) and an Idempotency-Key (a retry after a time-out is harmless);
 //   3. change tracking: what changed since a moment, in one call;
-//   4. a webhook receiver that verifies Menu-Signature before trusting a delivery.
+//   4. a photo for a dish, sent as the file it is;
+//   5. the spreadsheet way: the menu exported as CSV, a price changed in it, imported back (dry run
+//      first), as an owner's spreadsheet would travel;
+//   6. a webhook receiver that verifies Menu-Signature before trusting a delivery.
 // Run against a server: MENU_URL=https://demo.example.com MENU_TOKEN='1|…' npx tsx examples/pos/pos-sync.ts
 // (MENU_CONNECT=127.0.0.1:3000 reaches a local server; WEBHOOK_HOST is the address the menu service
 // can reach this receiver on, needing WEBHOOKS_ALLOW_PRIVATE=true on the server when it is local).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { type MenuClient, menuClient } from './client.js';
 
 const baseUrl = process.env.MENU_URL ?? 'http://demo.localhost:3000';
@@ -85,6 +90,47 @@ async function changedSince(since: string): Promise<void> {
   console.log(`changed since ${since}: ${names.join(', ') || 'nothing'}; deleted: ${JSON.stringify(res.data.meta.deleted ?? [])}`);
 }
 
+/** A 32×24 JPEG (the POS would read its own picture from disk). */
+const PHOTO = Buffer.from(
+  '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAAYACADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAUG/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AigI7bgAAAAAP/9k=',
+  'base64',
+);
+
+async function uploadPhoto(sku: string): Promise<void> {
+  const found = await api.GET('/api/v1/admin/items', { params: { query: { external_id: sku } } });
+  const dish = found.data?.data[0];
+  if (!dish) fail(`find ${sku}`, found.error);
+  const uploaded = await api.PUT('/api/v1/admin/items/{id}/image', {
+    params: { path: { id: dish.id } },
+    body: new Blob([PHOTO], { type: 'image/jpeg' }),
+    headers: { 'Content-Type': 'image/jpeg' },
+  });
+  if (!uploaded.data) fail(`photo of ${sku}`, uploaded.error);
+  console.log(`photo of ${sku}: ${uploaded.data.data.image_url}`);
+}
+
+async function csvRoundTrip(sku: string, price: number): Promise<void> {
+  const exported = await api.GET('/api/v1/admin/menu/export.csv', {
+    params: { query: { delimiter: 'comma' } },
+    parseAs: 'text',
+  });
+  if (exported.data === undefined) fail('CSV export', exported.error);
+  // The POS changes one cell, as an owner would in a spreadsheet: the price on its dish's row. A
+  // CSV library reads and writes the file (cells may hold commas, quotes and line breaks).
+  const rows: Record<string, string>[] = parse(exported.data, { bom: true, columns: true });
+  for (const row of rows) if (row.external_id === sku) row.price = price.toFixed(2);
+  const csv = stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}) });
+  const dry = await api.PUT('/api/v1/admin/menu', {
+    params: { query: { dry_run: 'true' } },
+    body: csv,
+    headers: { 'Content-Type': 'text/csv' },
+  });
+  if (!dry.data) fail('CSV dry run', dry.error);
+  const imported = await api.PUT('/api/v1/admin/menu', { body: csv, headers: { 'Content-Type': 'text/csv' } });
+  if (!imported.data) fail('CSV import', imported.error);
+  console.log(`CSV import: ${imported.data.data.summary.items.updated} dish(es) updated (dry run said ${dry.data.data.summary.items.updated})`);
+}
+
 /** `Menu-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, at most 5 minutes old. */
 export function verified(secret: string, rawBody: string, header: string | undefined, now = Date.now() / 1000): boolean {
   if (!header) return false;
@@ -130,5 +176,7 @@ const start = new Date(Date.now() - 1000).toISOString();
 await firstLoad();
 await changePrice('POS-ANT-2', 15);
 await changedSince(start);
+await uploadPhoto('POS-ANT-1');
+await csvRoundTrip('POS-PRI-1', 12.5);
 await webhookRoundTrip();
 console.log('POS example: done');

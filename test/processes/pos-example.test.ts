@@ -29,7 +29,7 @@ function run(args: string[], env: Record<string, string>, onLine?: (line: string
 
 for (const dialect of dialects) {
   describe(`the POS example against a running server (${dialect})`, () => {
-    test('first load, a price change with If-Match and Idempotency-Key, changes since, a verified webhook', async () => {
+    test('first load, a price change with If-Match and Idempotency-Key, changes since, a photo, a CSV round trip, a verified webhook', async () => {
       const database = await cliDatabase(dialect);
       const serverEnv = {
         ...database.env,
@@ -72,6 +72,8 @@ for (const dialect of dialects) {
         assert.match(result.stdout, /first load: \{"created":3,"updated":0,"deleted":0,"unchanged":0\}/);
         assert.match(result.stdout, /price of POS-ANT-2: 15 \(a stale If-Match answers 412\)/);
         assert.match(result.stdout, /changed since .*: .*POS-ANT-2/);
+        assert.match(result.stdout, /photo of POS-ANT-1: \/media\/[0-9a-f]+-\d+\.jpg/);
+        assert.match(result.stdout, /CSV import: 1 dish\(es\) updated \(dry run said 1\)/);
         assert.match(result.stdout, /webhook: menu\.updated with 1 change\(s\), signature verified/);
         assert.match(result.stdout, /POS example: done/);
       } finally {

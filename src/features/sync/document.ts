@@ -82,6 +82,27 @@ export const MenuDocument = Type.Object(
   { description: 'The whole menu: what GET /admin/menu/export returns and PUT /admin/menu accepts.' },
 );
 export type MenuDocument = Static<typeof MenuDocument>;
+
+/**
+ * What GET /admin/menu/export answers: the same document, but every row it writes carries its
+ * `id` and `external_id` (null when it has none), so a generated client types them as present.
+ */
+export const ExportedMenuDocument = withIdsRequired(MenuDocument);
+
+/** A copy of the schema in which every object that has an `id` requires it and its `external_id`. */
+function withIdsRequired<T extends object>(schema: T): T {
+  const copy = JSON.parse(JSON.stringify(schema)) as T;
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    const object = node as { properties?: Record<string, unknown>; required?: string[] };
+    if (object.properties && 'id' in object.properties) {
+      object.required = [...new Set([...(object.required ?? []), 'id', 'external_id'])];
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(copy);
+  return copy;
+}
 export type DocSection = Static<typeof DocSection>;
 export type DocItem = Static<typeof DocItem>;
 export type DocWinery = Static<typeof DocWinery>;

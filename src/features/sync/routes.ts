@@ -17,7 +17,7 @@ import { typed } from '../../http/typed.js';
 import { validatorCompiler } from '../../http/validator.js';
 import { importMenu } from './apply.js';
 import { exportCsv } from './csv.js';
-import { exportDocument, MenuDocument } from './document.js';
+import { ExportedMenuDocument, exportDocument, MenuDocument } from './document.js';
 import { sheetIssues, tableToDocument } from './sheet.js';
 import { readSheet, writeXlsx } from './sheet-jobs.js';
 import { XLSX_TYPE, xlsxTables } from './xlsx.js';
@@ -82,7 +82,7 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'The whole menu as one document (inactive rows included)',
         description: 'Send it back unchanged with PUT /admin/menu and nothing changes.',
-        response: { 200: envelope(MenuDocument, Meta), ...adminErrorResponses },
+        response: { 200: envelope(ExportedMenuDocument, Meta), ...adminErrorResponses },
       },
     },
     async (request, reply) => {
