@@ -6,6 +6,7 @@ import { registerAnalytics } from './analytics/dashboard.js';
 import { registerAssets } from './assets.js';
 import { type PanelContext, seeOther, sendPage } from './context.js';
 import { registerSingleEditor } from './editor.js';
+import { registerFirstRun } from './first-run/checklist.js';
 import { parseForm } from './forms.js';
 import { installGuard, panelContext } from './guard.js';
 import { renderPage } from './layout.js';
@@ -57,6 +58,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerRecovery(app, now);
   registerVerify(app, now);
   registerHome(app);
+  registerFirstRun(app, now);
   registerMenuEditor(app);
   registerAnalytics(app, now);
   registerImport(app, now);

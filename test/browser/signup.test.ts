@@ -8,15 +8,12 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createFixtureTenant } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, watchProblems } from '../panel/browser.js';
+import { CHROMIUM, launchChromium, seriousViolations, sideScroll, watchProblems } from '../panel/browser.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
-
-export const sideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('sign-up in Chromium', { skip }, () => {
   let t: TestApp;

@@ -67,3 +67,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   )) as AxeViolation[];
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** How far the page scrolls sideways (0 or less: it fits the viewport's width). */
+export const sideScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ownerSnapshot } from '../../catalog/write.js';
 import { html } from '../../http/html.js';
 import { queryParam, sendPage } from '../context.js';
+import { firstRunChecklist, firstRunNotice } from '../first-run/checklist.js';
 import { notice } from '../forms.js';
 import { NAV, renderPage } from '../layout.js';
 import type { PanelTexts } from '../texts-en.js';
@@ -46,7 +47,9 @@ export function registerHome(app: FastifyInstance): void {
             ? notice('error', t.verifyResendLimit)
             : '';
     const verify = await verificationNotice(app, ctx);
-    const body = html`${said}${verify}${notice(online ? 'success' : 'info', status)}${toCheck}
+    // A restaurant made by sign-up opens on its checklist until every step is done.
+    const checklist = await firstRunChecklist(app, ctx, online);
+    const body = html`${said}${firstRunNotice(ctx, queryParam(request, 'first_run'))}${verify}${notice(online ? 'success' : 'info', status)}${checklist}${toCheck}
 <p>${t.homeIntro}</p><ul class="cards">${cards}</ul>`;
     return sendPage(reply, renderPage(ctx, { title: t.home, body, active: 'home' }));
   });

@@ -20,6 +20,7 @@ import { mediaName, mediaUrl, parseImageRef } from '../../resources/media/urls.j
 import { JobRefusedError } from '../../runtime/worker-pool.js';
 import { assetUrl } from '../assets.js';
 import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
+import { markFirstRun } from '../first-run/state.js';
 import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { readPreference, writePreference } from '../repo.js';
@@ -151,6 +152,8 @@ export function registerQr(app: FastifyInstance): void {
         });
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     });
+    // The first-run checklist's "print QR cards" step is done with the first sheet downloaded.
+    await markFirstRun(app.database.db, tenant.id, 'qr', Date.now());
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${request.tenant.slug}-table-cards.pdf"`)

@@ -13,6 +13,7 @@ import type { Db } from '../../db/connect.js';
 import { writeConflictOf } from '../../db/errors.js';
 import { lockInTransaction } from '../../db/locks.js';
 import { nowIso } from '../../http/schemas.js';
+import { startFirstRun } from '../first-run/state.js';
 import { COUNTRIES } from './countries.js';
 import { countSignupAttempts, findInvite, pruneSignupAttempts, recordSignupAttempt, spendInvite } from './repo.js';
 
@@ -152,6 +153,8 @@ export async function signUp(
     const userId = await insertUser(trx, tenantId, { email, name: '', passwordHash, role: 'owner' });
     const secret = await startVerification(trx, tenantId, userId, now);
     await recordSignupAttempt(trx, hash, at, true);
+    // Its panel opens on the first-run checklist (panel/first-run).
+    await startFirstRun(trx, tenantId, now);
     return { kind: 'created', tenantId, slug, email, secret };
   });
   try {
