@@ -29,9 +29,28 @@ import { ifMatchHolds, menuTag } from '../../http/etag.js';
 import { validate } from '../../http/validator.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
 import { createItem, deleteItem, ItemInput, updateItem } from '../../resources/items/service.js';
+import { dishesWithGroup } from '../../resources/options/repo.js';
+import {
+  createOption,
+  createOptionGroup,
+  deleteOption,
+  deleteOptionGroup,
+  OptionGroupInput,
+  OptionInput,
+  updateOption,
+  updateOptionGroup,
+} from '../../resources/options/service.js';
 import { createType, deleteType, TypeInput, updateType } from '../../resources/types/service.js';
 import { createWinery, deleteWinery, updateWinery, WineryInput } from '../../resources/wineries/service.js';
-import { type DocItem, type DocSection, type DocSubCategory, type DocWinery, MenuDocument } from './document.js';
+import {
+  type DocItem,
+  type DocOption,
+  type DocOptionGroup,
+  type DocSection,
+  type DocSubCategory,
+  type DocWinery,
+  MenuDocument,
+} from './document.js';
 
 export interface Tally {
   created: number;
@@ -39,7 +58,10 @@ export interface Tally {
   deleted: number;
   unchanged: number;
 }
-export type SyncSummary = Record<'wineries' | 'sections' | 'sub_categories' | 'items', Tally>;
+export type SyncSummary = Record<
+  'wineries' | 'option_groups' | 'options' | 'sections' | 'sub_categories' | 'items',
+  Tally
+>;
 type Kind = keyof SyncSummary;
 /** A row a prune deletes, named in the restaurant's default language. */
 export interface Deletion {
@@ -84,12 +106,17 @@ export function pruneNeedsConfirmation(deleted: number, total: number): boolean 
 
 const TABLE: Record<Kind, MenuTable> = {
   wineries: 'wineries',
+  option_groups: 'option_groups',
+  options: 'options',
   sections: 'categories',
   sub_categories: 'types',
   items: 'items',
 };
 
 const blank = (): Tally => ({ created: 0, updated: 0, deleted: 0, unchanged: 0 });
+const KINDS = Object.keys(TABLE) as Kind[];
+/** One fresh value per kind of row. */
+const perKind = <T>(make: () => T) => Object.fromEntries(KINDS.map((k) => [k, make()])) as Record<Kind, T>;
 
 /** Who a row of the document is: its id in this restaurant once matched or created. */
 interface Seen {
@@ -99,16 +126,11 @@ interface Seen {
 }
 
 class Sync {
-  readonly summary: SyncSummary = { wineries: blank(), sections: blank(), sub_categories: blank(), items: blank() };
-  readonly deletions: SyncDeletions = { wineries: [], sections: [], sub_categories: [], items: [] };
-  readonly changes: SyncChanges = { wineries: [], sections: [], sub_categories: [], items: [] };
+  readonly summary = perKind(blank) as SyncSummary;
+  readonly deletions = perKind((): Deletion[] => []) as SyncDeletions;
+  readonly changes = perKind((): RowChange[] => []) as SyncChanges;
   readonly issues: FieldIssue[] = [];
-  private readonly seen: Record<Kind, Seen> = {
-    wineries: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
-    sections: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
-    sub_categories: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
-    items: { byDocId: new Map(), byExternalId: new Map(), touched: new Set() },
-  };
+  readonly seen = perKind((): Seen => ({ byDocId: new Map(), byExternalId: new Map(), touched: new Set() }));
   /** Changes recorded during the current row's write, to tell updated from unchanged. */
   private current: Change[] = [];
   readonly w: MenuWrite;
@@ -385,10 +407,77 @@ async function applySection(
       is_active: i.is_active,
       is_recommended: i.is_recommended,
       display_order: i.display_order,
+      option_group_ids: await dishGroupRefs(sync, itemPath, i),
     });
     await sync.row('items', itemPath, i, ItemInput, input, { create: createItem, update: updateItem });
   }
   return id;
+}
+
+/** An option group and its options, matched like every row. */
+async function applyOptionGroup(sync: Sync, g: DocOptionGroup, i: number): Promise<void> {
+  const path = `option_groups[${i}]`;
+  const input = withoutUndefined({
+    name: g.name,
+    min_choices: g.min_choices,
+    max_choices: g.max_choices,
+    display_order: g.display_order,
+    is_active: g.is_active,
+  });
+  const id = await sync.row('option_groups', path, g, OptionGroupInput, input, {
+    create: createOptionGroup,
+    update: updateOptionGroup,
+  });
+  if (id === undefined) return;
+  for (const [j, o] of (g.options ?? []).entries()) {
+    const option = o as DocOption;
+    const values = withoutUndefined({
+      group_id: id,
+      name: option.name,
+      price_change: option.price_change,
+      allergens: option.allergens,
+      allergen_traces: option.allergen_traces,
+      dietary: option.dietary,
+      is_active: option.is_active,
+      display_order: option.display_order,
+    });
+    await sync.row('options', `${path}.options[${j}]`, option, OptionInput, values, {
+      create: createOption,
+      update: updateOption,
+    });
+  }
+}
+
+/**
+ * A dish's groups as ids of this restaurant, in the document's order: each by its external_id
+ * (a group of the document or one stored), else its id; undefined when the dish does not say.
+ * A group a dish names is kept by a prune.
+ */
+async function dishGroupRefs(sync: Sync, itemPath: string, item: DocItem): Promise<number[] | undefined> {
+  if (item.option_groups === undefined) return undefined;
+  const seen = sync.seen.option_groups;
+  const { trx, tenantId } = sync.w;
+  const ids: number[] = [];
+  for (const [k, ref] of item.option_groups.entries()) {
+    const path = `${itemPath}.option_groups[${k}]`;
+    let id: number | undefined;
+    if (typeof ref.external_id === 'string') {
+      id =
+        seen.byExternalId.get(ref.external_id) ??
+        (await findByExternalId(trx, 'option_groups', tenantId, ref.external_id))?.id;
+      if (id === undefined) sync.issues.push({ field: `${path}.external_id`, rule: 'exists' });
+    } else if (typeof ref.id === 'number') {
+      id = seen.byDocId.get(ref.id) ?? ((await findRow(trx, 'option_groups', tenantId, ref.id)) ? ref.id : undefined);
+      if (id === undefined) sync.issues.push({ field: `${path}.id`, rule: 'exists' });
+    } else {
+      sync.issues.push({ field: `${path}.id`, rule: 'required' });
+    }
+    if (id === undefined) continue;
+    if (ids.includes(id)) sync.issues.push({ field: path, rule: 'distinct' });
+    else ids.push(id);
+    seen.touched.add(id);
+  }
+  return ids;
 }
 
 /**
@@ -408,6 +497,7 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyO
       update: updateWinery,
     });
   }
+  for (const [i, group] of (doc.option_groups ?? []).entries()) await applyOptionGroup(sync, group, i);
   for (const [i, section] of doc.sections.entries()) {
     const parentId = await applySection(sync, section, `sections[${i}]`, null);
     if (parentId === undefined) continue;
@@ -431,6 +521,11 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyO
     await sync.prune('sections', deleteCategory, isChild);
     await sync.prune('sections', deleteCategory);
     await sync.prune('wineries', deleteWinery);
+    await sync.prune('options', deleteOption);
+    // A group the document leaves out goes from the dishes that still carry it: the prune says so.
+    await sync.prune('option_groups', async (w, id) =>
+      deleteOptionGroup(w, id, (await dishesWithGroup(w.trx, w.tenantId, id)).length),
+    );
   }
   if (sync.issues.length > 0) throw new ValidationError(sync.issues);
   return { summary: sync.summary, deletions: sync.deletions, changes: sync.changes, confirmDelete };

@@ -1,10 +1,10 @@
 // The whole-menu document of GET /api/v1/admin/menu/export and PUT /api/v1/admin/menu: wineries,
-// then sections with their sub-categories, dishes and sub-sections, every row in the admin API's
+// option groups with their options, then sections with their sub-categories, dishes and sub-sections, every row in the admin API's
 // write form (translations as objects, flags as booleans, prices as numbers) plus its `id` and
 // `external_id`, so an untouched export can be sent back and changes nothing.
 import { type Static, Type } from '@sinclair/typebox';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import type { CategoryRow, ItemRow, TypeRow, WineryRow } from '../../db/schema.js';
+import type { CategoryRow, ItemRow, OptionGroupRow, OptionRow, TypeRow, WineryRow } from '../../db/schema.js';
 import { parseJson } from '../../i18n/text.js';
 import { mediaUrl } from '../../resources/media/urls.js';
 
@@ -30,6 +30,33 @@ export const DocSubCategory = Type.Object({
   is_active: Type.Optional(Type.Boolean()),
 });
 
+export const DocOption = Type.Object({
+  id: Type.Optional(Type.Integer()),
+  external_id: Type.Optional(ExternalId),
+  name: Translated,
+  price_change: Type.Optional(Type.Number()),
+  allergens: Type.Optional(Type.Array(Type.String())),
+  allergen_traces: Type.Optional(Type.Array(Type.String())),
+  dietary: Type.Optional(Type.Array(Type.String())),
+  is_active: Type.Optional(Type.Boolean()),
+  display_order: Type.Optional(Type.Integer()),
+});
+
+/** An option group with its options (a POS's modifier list with its modifiers). */
+export const DocOptionGroup = Type.Object({
+  id: Type.Optional(Type.Integer()),
+  external_id: Type.Optional(ExternalId),
+  name: Translated,
+  min_choices: Type.Optional(Type.Integer()),
+  max_choices: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  display_order: Type.Optional(Type.Integer()),
+  is_active: Type.Optional(Type.Boolean()),
+  options: Type.Optional(Type.Array(DocOption)),
+});
+
+/** A dish's group: by its `external_id` (which wins), else its `id` (of the document or the restaurant). */
+const DocGroupRef = Type.Object({ id: Type.Optional(Type.Integer()), external_id: Type.Optional(ExternalId) });
+
 export const DocItem = Type.Object({
   id: Type.Optional(Type.Integer()),
   external_id: Type.Optional(ExternalId),
@@ -50,6 +77,8 @@ export const DocItem = Type.Object({
   display_order: Type.Optional(Type.Integer()),
   /** Read-only: the photo's URL (photos are uploaded with PUT /admin/items/{id}/image). */
   image_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The dish's option groups in order; left out: the dish keeps its groups; []: none. */
+  option_groups: Type.Optional(Type.Array(DocGroupRef, { maxItems: 20 })),
 });
 
 const sectionFields = {
@@ -77,6 +106,7 @@ export const DocSection = Type.Object({ ...sectionFields, sections: Type.Optiona
 export const MenuDocument = Type.Object(
   {
     wineries: Type.Optional(Type.Array(DocWinery)),
+    option_groups: Type.Optional(Type.Array(DocOptionGroup)),
     sections: Type.Array(DocSection),
   },
   { description: 'The whole menu: what GET /admin/menu/export returns and PUT /admin/menu accepts.' },
@@ -107,6 +137,8 @@ export type DocSection = Static<typeof DocSection>;
 export type DocItem = Static<typeof DocItem>;
 export type DocWinery = Static<typeof DocWinery>;
 export type DocSubCategory = Static<typeof DocSubCategory>;
+export type DocOptionGroup = Static<typeof DocOptionGroup>;
+export type DocOption = Static<typeof DocOption>;
 
 const flag = (value: number) => value === 1;
 const translations = (json: string) => parseJson<Record<string, string>>(json, {});
@@ -158,6 +190,37 @@ function docItem(snapshot: MenuSnapshot, row: ItemRow): DocItem {
     is_recommended: flag(row.is_recommended),
     display_order: row.display_order,
     image_url: mediaUrl(row.image),
+    option_groups: (snapshot.dishGroups.get(row.id) ?? []).map((id) => ({
+      id,
+      external_id: snapshot.optionGroups.get(id)?.external_id ?? null,
+    })),
+  };
+}
+
+function docOption(row: OptionRow): DocOption {
+  return {
+    id: row.id,
+    external_id: row.external_id,
+    name: translations(row.name_translations),
+    price_change: row.price_change_cents / 100,
+    allergens: parseJson<string[]>(row.allergens, []),
+    allergen_traces: parseJson<string[]>(row.allergen_traces, []),
+    dietary: parseJson<string[]>(row.dietary, []),
+    is_active: flag(row.is_active),
+    display_order: row.display_order,
+  };
+}
+
+function docOptionGroup(snapshot: MenuSnapshot, row: OptionGroupRow): DocOptionGroup {
+  return {
+    id: row.id,
+    external_id: row.external_id,
+    name: translations(row.name_translations),
+    min_choices: row.min_choices,
+    max_choices: row.max_choices,
+    display_order: row.display_order,
+    is_active: flag(row.is_active),
+    options: (snapshot.options.get(row.id) ?? []).map(docOption),
   };
 }
 
@@ -188,6 +251,7 @@ export function exportDocument(snapshot: MenuSnapshot): MenuDocument {
   const top = snapshot.sections.filter((s) => s.parent_id === null);
   return {
     wineries: [...snapshot.wineries.values()].sort((a, b) => a.id - b.id).map(docWinery),
+    option_groups: [...snapshot.optionGroups.values()].map((g) => docOptionGroup(snapshot, g)),
     sections: top.map((section) => ({
       ...docSection(snapshot, section),
       sections: snapshot.sections.filter((s) => s.parent_id === section.id).map((s) => docSection(snapshot, s)),

@@ -38,9 +38,23 @@ const ImportResult = Type.Object({
   prune: Type.Boolean(),
   /** False when the document matched what is stored: nothing was written. */
   changed: Type.Boolean(),
-  summary: Type.Object({ wineries: Tally, sections: Tally, sub_categories: Tally, items: Tally }),
+  summary: Type.Object({
+    wineries: Tally,
+    option_groups: Tally,
+    options: Tally,
+    sections: Tally,
+    sub_categories: Tally,
+    items: Tally,
+  }),
   deletions: Type.Object(
-    { wineries: Deleted, sections: Deleted, sub_categories: Deleted, items: Deleted },
+    {
+      wineries: Deleted,
+      option_groups: Deleted,
+      options: Deleted,
+      sections: Deleted,
+      sub_categories: Deleted,
+      items: Deleted,
+    },
     { description: 'Every row the prune deletes (or, on a dry run, would delete), by name; empty without prune.' },
   ),
   confirm_delete_required: Type.Union([Type.Object({ deleted: Type.Integer(), total: Type.Integer() }), Type.Null()], {

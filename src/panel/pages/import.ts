@@ -33,7 +33,7 @@ import { changeCells, fieldLabel } from './history.js';
 import { historyTexts } from './history-texts.js';
 import { type ImportTexts, importTexts } from './import-texts.js';
 
-const KINDS = ['sections', 'sub_categories', 'items', 'wineries'] as const;
+const KINDS = ['sections', 'sub_categories', 'items', 'wineries', 'option_groups', 'options'] as const;
 
 type Outcome =
   | {
