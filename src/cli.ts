@@ -28,6 +28,7 @@ import { exportDocument } from './features/sync/document.js';
 import { sheetIssues } from './features/sync/sheet.js';
 import { exportXlsx, looksLikeXlsx, xlsxToDocument } from './features/sync/xlsx.js';
 import { validationBody } from './http/error-handler.js';
+import { createOperator } from './panel/operator/service.js';
 import { createInvite, inviteState, listInvites } from './panel/signup/invites.js';
 import { type Announcement, openAnnouncer } from './runtime/announcements.js';
 import { seedDemoCopies } from './seed/copies.js';
@@ -42,9 +43,10 @@ Commands:
   demo [--copies N --prefix r]             seed the demo restaurant (idempotent), or N copies r0…r<N-1>
   tenant:create <slug> --name "<name>" [--domain <host>]
   tenant:list
+  operator:create <email> [--password-stdin]   an account of the operator console (/operator on BASE_DOMAIN); again: a new password
   invite:create [--note "<text>"] [--days N]   an invite code for SIGNUP=invite (shown once; 30 days by default)
   invite:list
-  tenant:suspend <slug>
+  tenant:suspend <slug> [--reason "<text>"]   its API answers 403 with the reason, diners see a neutral page
   tenant:resume <slug>
   tenant:delete <slug> [--export <file>] [--yes]   erase a restaurant and all its data (without --yes: what would go)
   user:create <tenant> <email> [--role owner|staff] [--name "<name>"] [--password-stdin]   owner by default
@@ -162,6 +164,31 @@ const commands: Record<string, Handler> = {
       env.out(
         `Tenant ${id} created: http://${positionals[0]}.${env.config.baseDomain}${domain ? ` and http://${domain}` : ''}`,
       );
+    } finally {
+      await database.close();
+    }
+  },
+  async 'operator:create'(args, env) {
+    const usage = 'menu operator:create <email> [--password-stdin]';
+    const { positionals, values } = positional(args, 1, usage, { 'password-stdin': { type: 'boolean' } });
+    const fromStdin = Boolean(values['password-stdin']);
+    const password = fromStdin ? (await readStdin(env.io)).replace(/\r?\n$/, '') : generatePassword();
+    const database = await openMigrated(env);
+    try {
+      let outcome: 'created' | 'updated';
+      try {
+        outcome = await createOperator(database.db, positionals[0], password);
+      } catch (err) {
+        if (err instanceof RangeError) throw new InputError(err.message);
+        throw err;
+      }
+      const what = outcome === 'created' ? 'created' : 'given a new password (its sessions ended)';
+      env.out(
+        fromStdin
+          ? `Operator ${positionals[0]} ${what}.`
+          : `Operator ${positionals[0]} ${what}. Password (shown once): ${password}`,
+      );
+      env.out(`Console: ${publicAddress(env.config, 'x').replace(/^(https?:\/\/)x\./, '$1')}/operator`);
     } finally {
       await database.close();
     }
@@ -614,10 +641,13 @@ async function deleteTenant(args: string[], env: Env): Promise<void> {
 
 async function changeStatus(args: string[], env: Env, status: 'active' | 'suspended') {
   const verb = status === 'active' ? 'resume' : 'suspend';
-  const { positionals } = positional(args, 1, `menu tenant:${verb} <slug>`);
+  const usage = status === 'active' ? 'menu tenant:resume <slug>' : 'menu tenant:suspend <slug> [--reason "<text>"]';
+  const { positionals, values } = positional(args, 1, usage, status === 'active' ? {} : { reason: { type: 'string' } });
+  const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
+  if (reason.length > 500) throw new UsageError(`--reason must be at most 500 characters.\nUsage: ${usage}`);
   const database = await openMigrated(env);
   try {
-    if (!(await setTenantStatus(database.db, positionals[0], status))) {
+    if (!(await setTenantStatus(database.db, positionals[0], status, reason))) {
       throw new InputError(`Unknown tenant "${positionals[0]}".`);
     }
     const tenant = await findTenantStateBySlug(database.db, positionals[0]);

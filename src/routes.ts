@@ -14,6 +14,7 @@ import { pageRoutes } from './features/page/routes.js';
 import { qrRoutes } from './features/qr/routes.js';
 import { menuSyncRoutes } from './features/sync/routes.js';
 import { registerAdminWebhooks } from './features/webhooks/admin.js';
+import { operatorConsole } from './panel/operator/routes.js';
 import { panelRoutes } from './panel/routes.js';
 import { signupSite } from './panel/signup/routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -117,6 +118,8 @@ export async function registerRoutes(
 
   // The base address itself (BASE_DOMAIN): sign-up, routed by Host before tenant resolution.
   await app.register(signupSite, { counters, now: now ?? Date.now });
+  // /operator on the base address: the operator console (its own accounts, cookie and sessions).
+  await app.register(operatorConsole, { prefix: '/operator', now: now ?? Date.now });
 
   // /admin: the owners' panel (HTML forms, signed-in sessions, CSRF on every form).
   await app.register(panelRoutes, { prefix: '/admin', now });

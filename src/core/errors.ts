@@ -115,6 +115,17 @@ export class UnknownRestaurantError extends AppError {
 }
 
 /**
+ * The restaurant exists but the service's operator suspended it: its API answers 403 with the
+ * reason, every other path a neutral page (diners are not told why).
+ */
+export class SuspendedRestaurantError extends AppError {
+  readonly statusCode = 403;
+  constructor(readonly reason: string) {
+    super('Restaurant suspended.');
+  }
+}
+
+/**
  * Input refused by a rule outside HTTP validation (command line, seeds): its message is for the
  * person who typed it. The CLI prints it and exits 1.
  */

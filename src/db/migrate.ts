@@ -30,6 +30,7 @@ import * as auditMenuVersion from './migrations/2026112870_audit_menu_version.js
 import * as staffInvitations from './migrations/2026112880_staff_invitations.js';
 import * as optionGroups from './migrations/2026112890_option_groups.js';
 import * as signup from './migrations/2026112895_signup.js';
+import * as operators from './migrations/2026112896_operators.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '2026112880_staff_invitations': staffInvitations,
   '2026112890_option_groups': optionGroups,
   '2026112895_signup': signup,
+  '2026112896_operators': operators,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,8 @@ export interface TenantTable {
   change_seq: Generated<number>;
   /** 1 for a restaurant made by sign-up until its owner's e-mail is verified: it cannot go public before. */
   awaiting_verification: Generated<number>;
+  /** Why the operator suspended it (shown in the API's 403), '' otherwise. */
+  suspended_reason: Generated<string>;
 }
 
 export interface TenantDomainTable {
@@ -282,6 +284,40 @@ export interface SignupInviteTable {
   used_by_tenant: number | null;
 }
 
+/** An account of the operator console (/operator on the base address), not of any restaurant. */
+export interface OperatorTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface OperatorSessionTable {
+  id: string;
+  operator_id: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface OperatorLoginFailureTable {
+  id: Generated<number>;
+  email_ip_hash: string;
+  ip_hash: string;
+  failed_at: string;
+}
+
+/** What an operator did (suspend, resume, limits, invite codes, erase), to which restaurant, when. */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  operator_email: string;
+  action: string;
+  target: string;
+  detail: string;
+  at: string;
+}
+
 export interface PasswordResetTable {
   tenant_id: number;
   user_id: number;
@@ -302,6 +338,8 @@ export interface UserTable {
   /** Set when an owner removes the user: no sign-in, no session, no token from then on. */
   removed_at: Generated<string | null>;
   created_at: string;
+  /** The last panel sign-in (the operator console shows the owners'). */
+  last_sign_in_at: Generated<string | null>;
 }
 
 /**
@@ -529,6 +567,10 @@ export interface Database {
   email_verifications: EmailVerificationTable;
   signup_attempts: SignupAttemptTable;
   signup_invites: SignupInviteTable;
+  operators: OperatorTable;
+  operator_sessions: OperatorSessionTable;
+  operator_login_failures: OperatorLoginFailureTable;
+  operator_audit: OperatorAuditTable;
   translation_checks: TranslationCheckTable;
   import_drafts: ImportDraftTable;
   panel_preferences: PanelPreferenceTable;

@@ -14,6 +14,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   PreconditionFailedError,
+  SuspendedRestaurantError,
   TooManyRequestsError,
   UnavailableError,
   UnknownRestaurantError,
@@ -23,7 +24,7 @@ import {
 import { isDatabaseUnavailable, missingReferenceField, writeConflictOf } from '../db/errors.js';
 import type { Locale } from '../i18n/locales.js';
 import { formatMessage, type MessageKey } from '../i18n/messages.js';
-import { HTML_TYPE, notFoundPage, pageNotFoundPage, tooManyRequestsPage } from './not-found-page.js';
+import { HTML_TYPE, notFoundPage, pageNotFoundPage, suspendedPage, tooManyRequestsPage } from './not-found-page.js';
 import { messageLocale } from './request-locale.js';
 
 /** Laravel shows `category_id` as "category id"; dotted translation keys stay as they are. */
@@ -75,6 +76,10 @@ function sendHtmlNotFound(reply: FastifyReply, page: Buffer = notFoundPage) {
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const locale = messageLocale(request.headers['accept-language']);
   if (error instanceof UnknownRestaurantError) return sendHtmlNotFound(reply);
+  if (error instanceof SuspendedRestaurantError) {
+    if (!isApiPath(request.url.split('?')[0])) return reply.code(403).type(HTML_TYPE).send(suspendedPage);
+    return reply.code(403).send(errorBody(locale, 'restaurant_suspended', { reason: error.reason || '—' }));
+  }
   // A page that does not exist on a restaurant's address: a browser is asking, answer the page.
   if (error instanceof NotFoundError && !isApiPath(request.url.split('?')[0])) {
     // The restaurant's address with a menu to go back to: say the page is missing, not the restaurant.

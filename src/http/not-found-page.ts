@@ -65,6 +65,16 @@ export const pageNotFoundPage = Buffer.from(
   ),
 );
 
+/** A restaurant the operator suspended: diners are told only that the menu is not available. */
+export const suspendedPage = Buffer.from(
+  page(
+    403,
+    'Menu non disponibile · Menu not available',
+    'Questo menu non è disponibile al momento.',
+    'This menu is not available at the moment.',
+  ),
+);
+
 export const tooManyRequestsPage = Buffer.from(
   page(
     429,

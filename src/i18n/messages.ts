@@ -44,6 +44,7 @@ export type MessageKey =
   | 'payload_too_large'
   | 'method_not_allowed'
   | 'too_many_requests'
+  | 'restaurant_suspended'
   | 'server_error'
   | 'section_not_empty'
   | 'type_in_use'
@@ -122,6 +123,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     payload_too_large: 'Il corpo della richiesta supera la dimensione massima consentita.',
     method_not_allowed: 'Metodo non consentito.',
     too_many_requests: 'Troppe richieste. Riprova tra :count secondi.',
+    restaurant_suspended: 'Questo ristorante è sospeso dal gestore del servizio. Motivo: :reason',
     server_error: 'Errore del server. Riprova tra qualche secondo.',
     section_not_empty: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
     type_of_other_section:
@@ -204,6 +206,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     payload_too_large: 'The request body exceeds the maximum allowed size.',
     method_not_allowed: 'Method not allowed.',
     too_many_requests: 'Too many requests. Please try again in :count seconds.',
+    restaurant_suspended: "This restaurant is suspended by the service's operator. Reason: :reason",
     server_error: 'Server error. Please try again in a few seconds.',
     section_not_empty: 'The section cannot be deleted because it contains dishes or subsections.',
     type_of_other_section: "The selected :attribute belongs to another section: choose one of the dish's own section.",
@@ -285,6 +288,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     payload_too_large: 'Le corps de la requête dépasse la taille maximale autorisée.',
     method_not_allowed: 'Méthode non autorisée.',
     too_many_requests: 'Trop de requêtes. Veuillez réessayer dans :count secondes.',
+    restaurant_suspended: "Ce restaurant est suspendu par l'opérateur du service. Motif : :reason",
     server_error: 'Erreur du serveur. Veuillez réessayer dans quelques secondes.',
     section_not_empty: 'La section ne peut pas être supprimée car elle contient des plats ou des sous-sections.',
     type_of_other_section:
@@ -371,6 +375,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     payload_too_large: 'Der Anfragetext überschreitet die maximal zulässige Größe.',
     method_not_allowed: 'Methode nicht erlaubt.',
     too_many_requests: 'Zu viele Anfragen. Bitte versuchen Sie es in :count Sekunden erneut.',
+    restaurant_suspended: 'Dieses Restaurant wurde vom Betreiber des Dienstes gesperrt. Grund: :reason',
     server_error: 'Serverfehler. Bitte versuchen Sie es in einigen Sekunden erneut.',
     section_not_empty: 'Der Abschnitt kann nicht gelöscht werden, da er Gerichte oder Unterabschnitte enthält.',
     type_of_other_section:
@@ -460,6 +465,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     payload_too_large: 'El cuerpo de la solicitud supera el tamaño máximo permitido.',
     method_not_allowed: 'Método no permitido.',
     too_many_requests: 'Demasiadas solicitudes. Inténtelo de nuevo en :count segundos.',
+    restaurant_suspended: 'Este restaurante está suspendido por el operador del servicio. Motivo: :reason',
     server_error: 'Error del servidor. Inténtelo de nuevo en unos segundos.',
     section_not_empty: 'La sección no se puede eliminar porque contiene platos o subsecciones.',
     type_of_other_section:

@@ -2,7 +2,7 @@
 // idle and an absolute lifetime, and the CSRF tokens derived from secrets only the browser holds.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findActiveUser } from '../accounts/users/repo.js';
+import { findActiveUser, recordSignIn } from '../accounts/users/repo.js';
 import {
   deleteSession,
   deleteStaleSessions,
@@ -61,6 +61,7 @@ export async function startSession(
   const secret = randomBytes(32).toString('base64url');
   const at = nowIso(new Date(now));
   await insertSession(db, request.tenant.id, { id: sha256(secret), userId, now: at });
+  await recordSignIn(db, request.tenant.id, userId, at);
   // Expired rows of this restaurant go now and then: at each sign-in.
   await deleteStaleSessions(
     db,

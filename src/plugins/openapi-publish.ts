@@ -68,7 +68,10 @@ export function operationIdOf(method: string, url: string): string {
 const ERROR_DESCRIPTIONS: Record<string, [string, string]> = {
   '400': ['The body cannot be read as the endpoint expects.', 'Il corpo della richiesta non è un JSON valido.'],
   '401': ['No token, or an unknown, revoked or other restaurant’s token.', 'Unauthenticated.'],
-  '403': ['The token lacks the scope this operation needs.', 'Invalid ability provided.'],
+  '403': [
+    'The token lacks the scope this operation needs, or the service’s operator suspended the restaurant (the message says why).',
+    'Invalid ability provided.',
+  ],
   '404': ['No such resource (or route) at this restaurant.', 'Resource not found.'],
   '405': ['The path exists but not with this method; `Allow` lists the methods.', 'Metodo non consentito.'],
   '413': ['The body is larger than allowed.', 'Il corpo della richiesta supera la dimensione massima consentita.'],
@@ -334,6 +337,10 @@ export function publishOpenApi(raw: Json, options: { baseDomain: string; example
       const errorSchema = op.responses?.['404']?.content?.['application/json']?.schema;
       if (errorSchema && !op.responses['503']) {
         op.responses['503'] = { content: { 'application/json': { schema: errorSchema } } };
+      }
+      // A restaurant the operator suspended answers every operation 403 with the reason.
+      if (errorSchema && !op.responses['403']) {
+        op.responses['403'] = { content: { 'application/json': { schema: errorSchema } } };
       }
       // A real answer of the demo restaurant, where there is one, instead of a made-up sample.
       const real = options.examples?.[`${method} ${path}`];

@@ -1,11 +1,12 @@
 // Resolves the tenant from the Host header (never X-Forwarded-Host) before anything else runs.
-// Unknown or suspended address: the branded HTML 404 on every path. A restaurant that switched
+// Unknown address: the branded HTML 404 on every path. Suspended by the operator: 403, the
+// reason in the envelope under /api, a neutral page elsewhere. A restaurant that switched
 // its menu off (settings.is_active = false): the same page on public paths only. Addresses not in
 // the directory's cache cost a database lookup, so they are rate-limited per client address.
 import fp from 'fastify-plugin';
 import { normalizeHost, type TenantDirectory } from '../accounts/tenants/directory.js';
 import type { TenantState } from '../accounts/tenants/repo.js';
-import { TooManyRequestsError, UnknownRestaurantError } from '../core/errors.js';
+import { SuspendedRestaurantError, TooManyRequestsError, UnknownRestaurantError } from '../core/errors.js';
 import { type CounterStore, counterKey, type Hit } from './counters.js';
 
 declare module 'fastify' {
@@ -50,6 +51,8 @@ export const tenantPlugin = fp<TenantPluginOptions>(
     app.addHook('onRequest', (request, _reply, done) => {
       if (request.routeOptions.config?.untenanted) return done();
       const admit = (state: TenantState | undefined) => {
+        // Suspended by the operator: the API says so (403 and the reason), diners see a neutral page.
+        if (state?.status === 'suspended') return done(new SuspendedRestaurantError(state.suspendedReason));
         if (!served(request.url, state)) return done(new UnknownRestaurantError());
         request.tenant = state;
         // Every log line of the request names the restaurant.

@@ -112,7 +112,8 @@ async function scenario(p: Pair, label: string): Promise<void> {
   const suspended = await runCli(['tenant:suspend', gammaHost], p.env);
   assert.equal(suspended.code, 0, suspended.stderr);
   await eventually(async () => {
-    assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: gammaHost })).statusCode, 404);
+    // Suspended: 403 with the reason (issue 35), no longer served.
+    assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: gammaHost })).statusCode, 403);
   });
   // The other restaurant of the reader was never touched.
   const gamma = await findTenantStateBySlug(p.db.db, gammaHost);
@@ -130,7 +131,7 @@ describe('announcements between instances', () => {
       assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: 'betas' })).statusCode, 200);
       await setTenantStatus(p.db.db, 'betas', 'suspended');
       await eventually(async () => {
-        assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: 'betas' })).statusCode, 404);
+        assert.equal((await call(p.reader, { url: '/api/v1/menu/it', host: 'betas' })).statusCode, 403);
       });
       assert.ok(beta > 0);
     } finally {

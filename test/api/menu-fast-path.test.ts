@@ -144,8 +144,8 @@ for (const dialect of dialects) {
       await setTenantStatus(db.db, 'beta', 'suspended');
       await eventually(async () => {
         const res = await get(port, 'beta.localhost', '/api/v1/menu/it');
-        assert.equal(res.status, 404);
-        assert.match(res.headers['content-type'] as string, /^text\/html/);
+        assert.equal(res.status, 403);
+        assert.match(res.headers['content-type'] as string, /^application\/json/);
       });
     });
 

@@ -95,17 +95,29 @@ for (const dialect of dialects) {
       assert.ok(['classic', 'cards', 'compact'].includes(theme.layout_variant));
     });
 
-    test('a suspended tenant stops being served (HTML 404 on every path) and comes back when resumed', async () => {
+    test('a suspended tenant stops being served (the API: 403 with the reason; elsewhere a neutral page) and comes back when resumed', async () => {
       assert.equal((await call(t.app, { url: '/api/v1/menu', host: 'alpha' })).statusCode, 200);
-      await setTenantStatus(t.db.db, 'alpha', 'suspended');
+      await setTenantStatus(t.db.db, 'alpha', 'suspended', 'Unpaid invoice');
       await eventually(async () => {
-        const res = await call(t.app, { url: '/api/v1/menu', host: 'alpha' });
-        assert.equal(res.statusCode, 404);
-        assert.match(res.headers['content-type'] as string, /^text\/html/);
+        const res = await call(t.app, { url: '/api/v1/menu', host: 'alpha', headers: { 'accept-language': 'en' } });
+        assert.equal(res.statusCode, 403);
+        assert.deepEqual(res.json, {
+          success: false,
+          message: "This restaurant is suspended by the service's operator. Reason: Unpaid invoice",
+        });
       });
       const admin = await call(t.app, { url: '/api/v1/admin/items', host: 'alpha' });
-      assert.equal(admin.statusCode, 404);
-      assert.match(admin.headers['content-type'] as string, /^text\/html/);
+      assert.equal(admin.statusCode, 403);
+      assert.match(admin.json.message, /sospeso dal gestore del servizio\. Motivo: Unpaid invoice/);
+      const page = await call(t.app, { url: '/', host: 'alpha', headers: { accept: 'text/html' } });
+      assert.equal(page.statusCode, 403);
+      assert.match(page.headers['content-type'] as string, /^text\/html/);
+      assert.match(page.body, /This menu is not available at the moment\./);
+      assert.doesNotMatch(page.body, /Unpaid/, 'diners are not told why');
+      const panel = await call(t.app, { url: '/admin', host: 'alpha', headers: { accept: 'text/html' } });
+      assert.equal(panel.statusCode, 403);
+      // Another restaurant is served as before.
+      assert.equal((await call(t.app, { url: '/api/v1/menu', host: 'beta' })).statusCode, 200);
       await setTenantStatus(t.db.db, 'alpha', 'active');
       await eventually(async () => {
         assert.equal((await call(t.app, { url: '/api/v1/menu', host: 'alpha' })).statusCode, 200);

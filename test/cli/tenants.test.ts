@@ -77,6 +77,25 @@ for (const dialect of dialects) {
       assert.match(bad.stderr, /--days must be a whole number from 1 to 365/);
     });
 
+    test('operator:create makes a console account (a generated password shown once); again: a new password', async () => {
+      const made = await runCli(['operator:create', 'ops@example.test'], database.env);
+      assert.equal(made.code, 0, made.stderr);
+      assert.match(made.stdout, /Operator ops@example\.test created\. Password \(shown once\): \S{8,}/);
+      assert.match(made.stdout, /Console: http:\/\/localhost:3000\/operator/);
+      const again = await runCli(['operator:create', 'OPS@example.test'], database.env);
+      assert.match(again.stdout, /given a new password/);
+      const bad = await runCli(['operator:create', 'not-an-email'], database.env);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /Invalid e-mail address/);
+    });
+
+    test('tenant:suspend --reason keeps the reason the API gives', async () => {
+      await runCli(['tenant:create', 'pausa', '--name', 'Pausa'], database.env);
+      const res = await runCli(['tenant:suspend', 'pausa', '--reason', 'Asked by the owner'], database.env);
+      assert.equal(res.code, 0, res.stderr);
+      assert.match((await runCli(['tenant:list'], database.env)).stdout, /pausa\tsuspended/);
+    });
+
     test('tenant:list, tenant:suspend and tenant:resume', async () => {
       const list = await runCli(['tenant:list'], database.env);
       assert.equal(list.code, 0);

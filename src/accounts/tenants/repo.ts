@@ -7,6 +7,8 @@ export interface TenantState {
   id: number;
   slug: string;
   status: 'active' | 'suspended';
+  /** Why the operator suspended it ('' when not said, or active). */
+  suspendedReason: string;
   menuVersion: number;
   /** settings.is_active: false takes the public menu offline, the admin side keeps working. */
   publicActive: boolean;
@@ -18,6 +20,7 @@ const stateColumns = [
   'tenants.id',
   'tenants.slug',
   'tenants.status',
+  'tenants.suspended_reason',
   'tenants.menu_version',
   'settings.is_active',
   'settings.timezone',
@@ -28,6 +31,7 @@ type StateRow = {
   id: number;
   slug: string;
   status: 'active' | 'suspended';
+  suspended_reason: string;
   menu_version: number;
   is_active: number;
   timezone: string;
@@ -39,6 +43,7 @@ function toState(row: StateRow): TenantState {
     id: row.id,
     slug: row.slug,
     status: row.status,
+    suspendedReason: row.status === 'suspended' ? row.suspended_reason : '',
     menuVersion: Number(row.menu_version),
     publicActive: Boolean(row.is_active),
     timezone: row.timezone,
@@ -121,8 +126,17 @@ export async function listTenants(db: Db): Promise<TenantListing[]> {
   }));
 }
 
-export async function setTenantStatus(db: Db, slug: string, status: 'active' | 'suspended'): Promise<boolean> {
-  const result = await db.updateTable('tenants').set({ status }).where('slug', '=', slug).executeTakeFirst();
+export async function setTenantStatus(
+  db: Db,
+  slug: string,
+  status: 'active' | 'suspended',
+  reason = '',
+): Promise<boolean> {
+  const result = await db
+    .updateTable('tenants')
+    .set({ status, suspended_reason: status === 'suspended' ? reason.slice(0, 500) : '' })
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -124,3 +124,13 @@ export async function revokeUserTokens(db: Db, tenantId: number, userId: number)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** When the user last signed in to the panel (the operator console shows the owners'). */
+export async function recordSignIn(db: Db, tenantId: number, userId: number, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_sign_in_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute();
+}

@@ -60,7 +60,7 @@ function isPanelLocale(value: unknown): value is PanelLocale {
   return value === 'it' || value === 'en';
 }
 
-function baseContext(request: FastifyRequest, locale: PanelLocale, csrf: string): PanelContext {
+export function baseContext(request: FastifyRequest, locale: PanelLocale, csrf: string): PanelContext {
   return {
     locale,
     t: textsFor(locale),
@@ -73,6 +73,26 @@ function baseContext(request: FastifyRequest, locale: PanelLocale, csrf: string)
     toCheck: new Set(),
     menuLocale: locale,
   };
+}
+
+/**
+ * A body a base-address scope cannot read (another type, over 64 KiB, malformed) is answered with
+ * a page in the visitor's language, like the panel's; anything else goes to the app's one error map.
+ */
+export function installBaseErrorPage(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof UnknownRestaurantError || status === undefined || status < 400 || status >= 500) {
+      return sendError(error, request, reply);
+    }
+    const ctx = baseContext(request, panelLocale(request), '');
+    const s = signupTexts(ctx.locale);
+    return sendPage(
+      reply,
+      basePage(ctx, s.unreadableTitle, html`<p>${s.unreadable}</p><p><a href="/">${s.title}</a></p>`),
+      status,
+    );
+  });
 }
 
 export interface SignupSiteOptions {
@@ -92,21 +112,7 @@ export async function signupSite(app: FastifyInstance, { counters, now }: Signup
     (_request, body, done) => done(null, parseForm(body as string)),
   );
   app.addHook('onRequest', async (_request, reply) => securityHeaders(reply));
-  // A body this scope cannot read (another type, over 64 KiB, malformed) is answered with a page,
-  // like the panel's; anything else goes to the app's one error map.
-  app.setErrorHandler((error, request, reply) => {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof UnknownRestaurantError || status === undefined || status < 400 || status >= 500) {
-      return sendError(error, request, reply);
-    }
-    const ctx = baseContext(request, panelLocale(request), '');
-    const s = signupTexts(ctx.locale);
-    return sendPage(
-      reply,
-      basePage(ctx, s.unreadableTitle, html`<p>${s.unreadable}</p><p><a href="/">${s.title}</a></p>`),
-      status,
-    );
-  });
+  installBaseErrorPage(app);
   await app.register(async (assets) => registerAssets(assets, base), { prefix: '/admin' });
 
   const mode = config.signup;
