@@ -39,15 +39,18 @@ export function notices(message: string | undefined, error: string | undefined):
 /** A confirmation page for a delete sent without the in-page dialog (no script). */
 export function confirmPage(
   ctx: PanelContext,
-  o: { action: string; name: string; back: string; active: NavKey },
+  o: { action: string; name: string; back: string; active: NavKey; warning?: string },
 ): Html {
   const et = editorTexts(ctx.locale);
-  const body = html`<p>${et.deleteConfirm(o.name)}</p>${confirmForm(ctx, {
-    action: o.action,
-    label: et.delete,
-    question: '',
-    confirmed: true,
-  })}<p><a href="${o.back}">${ctx.t.cancel}</a></p>`;
+  const body = html`<p>${et.deleteConfirm(o.name)}</p>${o.warning ? html`<p class="note">${o.warning}</p>` : ''}${confirmForm(
+    ctx,
+    {
+      action: o.action,
+      label: et.delete,
+      question: '',
+      confirmed: true,
+    },
+  )}<p><a href="${o.back}">${ctx.t.cancel}</a></p>`;
   return renderPage(ctx, { title: et.deleteNamed(o.name), active: o.active, body });
 }
 
@@ -55,16 +58,16 @@ export function confirmPage(
  * The row's delete button, in its own section at the end of its page; when the row cannot be
  * deleted yet (a section still holding dishes), why, instead of a button that would be refused.
  */
-export function dangerZone(ctx: PanelContext, action: string, name: string, blocked?: string): Html {
+export function dangerZone(ctx: PanelContext, action: string, name: string, blocked?: string, warning?: string): Html {
   const et = editorTexts(ctx.locale);
   const body = blocked
     ? html`<p class="note" id="delete-blocked">${blocked}</p>`
-    : confirmForm(ctx, {
+    : html`${warning ? html`<p class="note" id="delete-warning">${warning}</p>` : ''}${confirmForm(ctx, {
         action,
         label: et.delete,
         question: et.deleteConfirm(name),
         accessibleLabel: et.deleteNamed(name),
-      });
+      })}`;
   return html`<section aria-labelledby="delete-title" class="danger-zone"><h2 id="delete-title">${et.deleteNamed(name)}</h2>${body}</section>`;
 }
 

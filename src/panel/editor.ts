@@ -93,6 +93,8 @@ export interface Editor<Row extends { id: number }, Values, S extends TSchema = 
    * refuses such a delete anyway (a page loaded before the last change).
    */
   deleteBlocked?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): string | undefined;
+  /** What a delete also does (an option group leaves the dishes carrying it), said beside the button and when confirming. */
+  deleteWarning?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row): string | undefined;
   /** More of the row's page, under its form (a section's sub-categories, a dish's photo…); `side` as for `above`. */
   below?(ctx: PanelContext, snapshot: MenuSnapshot, row: Row, side: FieldErrors): Html;
   /**
@@ -197,7 +199,7 @@ export function registerEditor<Row extends { id: number }, Values, S extends TSc
 ${e.above?.(ctx, snapshot, row, o.side ?? {}) ?? ''}
 ${e.above && title ? html`<details class="row-settings"${open ? html` open` : ''}><summary>${title}</summary>${form}</details>` : form}
 ${e.below?.(ctx, snapshot, row, o.side ?? {}) ?? ''}
-${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snapshot, row))}`;
+${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snapshot, row), e.deleteWarning?.(ctx, snapshot, row))}`;
     return renderPage(ctx, { title: e.titles(ctx).edit(name), body, active: e.active, scripts: e.scripts });
   };
 
@@ -305,7 +307,11 @@ ${dangerZone(ctx, `${base}/${row.id}/delete`, name, e.deleteBlocked?.(ctx, snaps
       // Said before any confirmation is asked: nothing to confirm while the row cannot go.
       if (blocked) return sendPage(reply, rowPage(ctx, snapshot, row, { error: blocked }), 422);
       if (str(asForm(request.body), 'confirmed') !== 'yes') {
-        return sendPage(reply, confirmPage(ctx, { action, name, back: `${base}/${row.id}`, active: e.active }));
+        const warning = e.deleteWarning?.(ctx, snapshot, row);
+        return sendPage(
+          reply,
+          confirmPage(ctx, { action, name, back: `${base}/${row.id}`, active: e.active, warning }),
+        );
       }
       const saved = await saveThrough(app, ctx, null, {}, {}, (w) => e.remove(w, row.id));
       if (saved.ok) return seeOther(reply, e.afterDelete(row));

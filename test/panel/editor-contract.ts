@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Form, PanelClient } from './client.js';
 import type { PanelBed } from './setup.js';
 
-type Table = 'categories' | 'items' | 'types' | 'wineries' | 'settings' | 'themes';
+type Table = 'categories' | 'items' | 'types' | 'wineries' | 'option_groups' | 'options' | 'settings' | 'themes';
 
 interface Common {
   /** Path under /admin. */
@@ -18,6 +18,8 @@ interface Common {
   table: Table;
   /** A form the editor must refuse, and the fields that must each carry a message. */
   invalid(bed: PanelBed): Promise<{ form: Form; fields: string[] }>;
+  /** Rows the fixture restaurants lack and the contract needs (in both restaurants). */
+  prepare?(bed: PanelBed): Promise<void>;
 }
 
 /** A resource of many rows (sections, dishes, sub-categories, wineries). */

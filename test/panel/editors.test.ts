@@ -1,5 +1,5 @@
 // The panel editor contract (editor-contract.ts) over every editor built on src/panel/editor.ts:
-// sections, dishes, sub-categories, wineries, settings and theme, on every dialect.
+// sections, dishes, sub-categories, wineries, option groups, options, settings and theme, on every dialect.
 import { after, before, describe } from 'node:test';
 import { dialects } from '../helper.js';
 import type { PanelClient } from './client.js';
@@ -96,6 +96,81 @@ const themeForm = {
   footer_text: 'Grazie',
 };
 
+/** An option group with one option in the restaurant, stored directly (the fixtures have none). */
+async function seedGroup(bed: PanelBed, tenantId: number): Promise<number> {
+  const now = '2026-11-21T12:00:00+00:00';
+  const group = await bed.db.db
+    .insertInto('option_groups')
+    .values({
+      tenant_id: tenantId,
+      name_translations: JSON.stringify({ it: 'Cottura', en: 'Cooking' }),
+      min_choices: 1,
+      max_choices: 1,
+      display_order: 10,
+      is_active: 1,
+      external_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await bed.db.db
+    .insertInto('options')
+    .values({
+      tenant_id: tenantId,
+      group_id: Number(group.id),
+      name_translations: JSON.stringify({ it: 'Al sangue', en: 'Rare' }),
+      price_change_cents: 0,
+      allergens: '[]',
+      allergen_traces: '[]',
+      dietary: '[]',
+      display_order: 10,
+      is_active: 1,
+      sold_out: 0,
+      sold_out_until: null,
+      external_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return Number(group.id);
+}
+
+/** The alpha restaurant's first option group. */
+async function firstGroup(bed: PanelBed): Promise<number> {
+  const row = await bed.db.db
+    .selectFrom('option_groups')
+    .select('id')
+    .where('tenant_id', '=', bed.alpha)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const seedBoth = async (bed: PanelBed) => {
+  await seedGroup(bed, bed.alpha);
+  await seedGroup(bed, bed.beta);
+};
+
+const groupForm = (name: string) => ({
+  name_it: name,
+  name_en: 'Add-ons',
+  min_choices: '0',
+  max_choices: '3',
+  is_active: '1',
+});
+
+async function optionForm(bed: PanelBed, name: string) {
+  return {
+    group_id: String(await firstGroup(bed)),
+    name_it: name,
+    name_en: 'Burrata',
+    price_change: '3,00',
+    allergens: ['latte'],
+    is_active: '1',
+  };
+}
+
 const editors: Record<string, EditorCase> = {
   sections: {
     kind: 'collection',
@@ -158,6 +233,40 @@ const editors: Record<string, EditorCase> = {
     created: 'Cantina Nuova',
     edited: 'Cantina Rinnovata',
   },
+  'option-groups': {
+    kind: 'collection',
+    path: '/menu/option-groups',
+    table: 'option_groups',
+    prepare: seedBoth,
+    list: async () => '/admin/menu/option-groups',
+    newPage: async () => '/admin/menu/option-groups',
+    valid: async () => groupForm('Aggiunte'),
+    edit: async () => groupForm('Aggiunte della casa'),
+    invalid: async () => ({
+      form: { ...groupForm(''), min_choices: '-1', max_choices: 'tanti' },
+      fields: ['name_it', 'min_choices', 'max_choices'],
+    }),
+    label: nameIt,
+    created: 'Aggiunte',
+    edited: 'Aggiunte della casa',
+  },
+  options: {
+    kind: 'collection',
+    path: '/menu/options',
+    table: 'options',
+    prepare: seedBoth,
+    list: async (bed) => `/admin/menu/option-groups/${await firstGroup(bed)}`,
+    newPage: async (bed) => `/admin/menu/options/new?group=${await firstGroup(bed)}`,
+    valid: (bed) => optionForm(bed, 'Burrata'),
+    edit: (bed) => optionForm(bed, 'Burrata pugliese'),
+    invalid: async (bed) => ({
+      form: { ...(await optionForm(bed, '')), group_id: 'x', price_change: '3,001', allergens: ['plutonio'] },
+      fields: ['group_id', 'name_it', 'price_change', 'allergens'],
+    }),
+    label: nameIt,
+    created: 'Burrata',
+    edited: 'Burrata pugliese',
+  },
   settings: {
     kind: 'single',
     path: '/settings',
@@ -191,6 +300,7 @@ for (const dialect of dialects) {
       let owner: PanelClient;
       before(async () => {
         bed = await panelBed(dialect);
+        await editor.prepare?.(bed);
         owner = await bed.owner();
       });
       after(() => bed.close());

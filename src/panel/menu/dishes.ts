@@ -38,6 +38,7 @@ import {
   translations,
   translationsHint,
 } from './fields.js';
+import { optionTexts } from './options-texts.js';
 import { dishSeen } from './seen.js';
 import { menuTexts } from './texts.js';
 import {
@@ -63,10 +64,15 @@ interface DishValues {
   is_active: boolean;
   is_recommended: boolean;
   variants: VariantValues;
+  /** The option groups ticked (ids as text), in the dish's order; `groupsShown`: the form had the boxes. */
+  groups: string[];
+  groupsShown: boolean;
 }
 
-function fromRow(ctx: PanelContext, row: ItemRow): DishValues {
+function fromRow(ctx: PanelContext, snapshot: MenuSnapshot, row: ItemRow): DishValues {
   return {
+    groups: (snapshot.dishGroups.get(row.id) ?? []).map(String),
+    groupsShown: snapshot.optionGroups.size > 0,
     names: translations(row.name_translations),
     descriptions: translations(row.description_translations),
     category_id: String(row.category_id),
@@ -82,9 +88,23 @@ function fromRow(ctx: PanelContext, row: ItemRow): DishValues {
   };
 }
 
+/** The ticked groups in the dish's order: those it had first, as they were, then new ones in the groups' order. */
+function tickedGroups(body: FormBody, snapshot: MenuSnapshot, current: ItemRow | undefined): string[] {
+  const ticked = list(body, 'option_group_ids');
+  const had = current ? (snapshot.dishGroups.get(current.id) ?? []).map(String) : [];
+  const all = [...snapshot.optionGroups.keys()].map(String);
+  return [
+    ...had.filter((id) => ticked.includes(id)),
+    ...all.filter((id) => ticked.includes(id) && !had.includes(id)),
+    ...ticked.filter((id) => !all.includes(id)),
+  ];
+}
+
 function fromBody(body: FormBody, snapshot: MenuSnapshot, current: ItemRow | undefined): DishValues {
   const locales = editLocales(snapshot);
   return {
+    groups: tickedGroups(body, snapshot, current),
+    groupsShown: str(body, 'option_groups_shown') === '1',
     names: readTranslations(body, 'name', locales, current ? translations(current.name_translations) : {}),
     descriptions: readTranslations(
       body,
@@ -121,6 +141,8 @@ function toInput(v: DishValues): Record<string, unknown> {
     is_active: v.is_active,
     is_recommended: v.is_recommended,
   };
+  // Only a form that showed the groups' boxes says which the dish carries (none ticked: none).
+  if (v.groupsShown) input.option_group_ids = v.groups.map((id) => (/^\d+$/.test(id) ? Number(id) : id));
   const price = parsePrice(v.price);
   if (price !== undefined) input.price = price;
   input.variants = variantsInput(v.variants, price);
@@ -145,8 +167,30 @@ function labels(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, strin
     dietary: mt.dietary,
     is_active: mt.active,
     is_recommended: mt.recommended,
+    option_group_ids: optionTexts(ctx.locale).dishGroups,
     ...variantLabels(ctx),
   };
+}
+
+/** The restaurant's option groups to tick (none: nothing drawn, the dish keeps what it has). */
+function groupBoxes(ctx: PanelContext, snapshot: MenuSnapshot, v: DishValues, errors: FieldErrors): Html | '' {
+  if (snapshot.optionGroups.size === 0) return '';
+  const ot = optionTexts(ctx.locale);
+  // Ticked ones first in the dish's order (what diners read), then the others.
+  const order = [...v.groups, ...[...snapshot.optionGroups.keys()].map(String).filter((id) => !v.groups.includes(id))];
+  const options = order.flatMap((id) => {
+    const g = snapshot.optionGroups.get(Number(id));
+    return g ? [{ value: id, label: displayName(snapshot, ctx, g.name_translations) }] : [];
+  });
+  return html`${checkboxGroup({
+    name: 'option_group_ids',
+    label: ot.dishGroups,
+    values: v.groups,
+    errors,
+    hint: ot.dishGroupsHint,
+    className: 'allergens',
+    options,
+  })}<input type="hidden" name="option_groups_shown" value="1"><p><a href="/admin/menu/option-groups">${ot.manage}</a></p>`;
 }
 
 /** Sections as options, sub-sections under their section's name. */
@@ -272,7 +316,8 @@ ${checkboxGroup({
   errors,
   className: 'allergens',
   options: DIETARY_KEYS.map((key) => ({ value: key, label: dietaryName(key, ctx.locale) })),
-})}`;
+})}
+${groupBoxes(ctx, snapshot, v, errors)}`;
 }
 
 function photoField(ctx: PanelContext, row: ItemRow, side: FieldErrors): Html {
@@ -292,7 +337,7 @@ export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
   find: (snapshot, id) => findGrouped(snapshot.items, id),
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
   seen: dishSeen,
-  fromRow: (ctx, _snapshot, row) => fromRow(ctx, row),
+  fromRow: (ctx, snapshot, row) => fromRow(ctx, snapshot, row),
   blank(_ctx, snapshot, query) {
     const section = snapshot.sections.find((s) => String(s.id) === query('section')) ?? snapshot.sections[0];
     return {
@@ -308,6 +353,8 @@ export const dishesEditor: Editor<ItemRow, DishValues, typeof ItemInput> = {
       is_active: true,
       is_recommended: false,
       variants: noVariants(),
+      groups: [],
+      groupsShown: snapshot.optionGroups.size > 0,
     };
   },
   read: fromBody,

@@ -87,7 +87,7 @@ export interface TranslatedText {
 
 /** The stored row a form edits, for its texts' "to check" flags (`settings/1`, `items/7`). */
 export interface CheckedRow {
-  resource: 'settings' | 'theme' | 'categories' | 'items' | 'types' | 'wineries';
+  resource: 'settings' | 'theme' | 'categories' | 'items' | 'types' | 'wineries' | 'option_groups' | 'options';
   id: number;
 }
 

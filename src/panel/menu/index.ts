@@ -8,6 +8,7 @@ import { registerEditor } from '../editor.js';
 import { registerPictureRoutes, rowId } from '../photos.js';
 import { dishesEditor } from './dishes.js';
 import { findGrouped } from './fields.js';
+import { optionGroupsEditor, optionsEditor, registerOptionQuick } from './options.js';
 import { registerOrder } from './order.js';
 import { registerOverview } from './overview.js';
 import { registerQuick } from './quick.js';
@@ -33,6 +34,9 @@ export function registerMenuEditor(app: FastifyInstance): void {
   });
   registerEditor(app, subCategoriesEditor);
   registerEditor(app, wineriesEditor);
+  registerEditor(app, optionGroupsEditor);
+  registerEditor(app, optionsEditor);
+  registerOptionQuick(app);
   registerOrder(app);
   registerQuick(app);
 }

@@ -12,6 +12,7 @@ import { notice } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { thumbnail } from '../photos.js';
 import { displayName } from './fields.js';
+import { optionTexts } from './options-texts.js';
 import { dragForm, moveButtons } from './order.js';
 import { soldOutNow, soldOutSwitch } from './quick.js';
 import { scheduleInWords, sectionScheduleWords } from './schedule.js';
@@ -111,7 +112,7 @@ function overviewPage(ctx: PanelContext, snapshot: MenuSnapshot, message: string
   // The search comes first: on a phone during service the dish found is on the first screen.
   const body = html`${message ? notice('success', message) : ''}<div class="dish-finder${isFiltering(query) ? ' searching' : ''}">${searchBar(ctx, snapshot, query, { action: '/admin/menu', found, jump: 'anchor' })}
 <div class="not-searching"><p>${mt.intro}</p>
-<p class="actions"><a class="button primary-link" href="/admin/menu/sections/new">${mt.addSection}</a> <a class="button" href="/admin/menu/wineries">${mt.wineries}</a> <a class="button" href="/">${ctx.t.viewMenu}</a> <a class="button" href="/admin/qr">${ctx.t.qr}</a> <a class="button" href="/admin/preview">${mt.previewAt}</a></p>
+<p class="actions"><a class="button primary-link" href="/admin/menu/sections/new">${mt.addSection}</a> <a class="button" href="/admin/menu/wineries">${mt.wineries}</a> <a class="button" href="/admin/menu/option-groups">${optionTexts(ctx.locale).title}</a> <a class="button" href="/">${ctx.t.viewMenu}</a> <a class="button" href="/admin/qr">${ctx.t.qr}</a> <a class="button" href="/admin/preview">${mt.previewAt}</a></p>
 <h2>${mt.sections}</h2></div>${tree}</div>`;
   return renderPage(ctx, { title: ctx.t.menuTitle, body, active: 'menu', scripts: ['menu-editor.js'] });
 }

@@ -22,11 +22,18 @@ import { menuTexts } from './texts.js';
 
 const QuickInput = partial(ItemInput);
 
-/** The sold-out switch of a row: two taps' worth of choice when on sale, one to bring it back. */
-export function soldOutSwitch(ctx: PanelContext, row: ItemRow, soldOut: boolean, name: string, back: string): Html {
+/** The sold-out switch of a row (a dish, or an option at `base` /admin/menu/options): two taps' worth of choice when on sale, one to bring it back. */
+export function soldOutSwitch(
+  ctx: PanelContext,
+  row: Pick<ItemRow, 'id' | 'sold_out_until'>,
+  soldOut: boolean,
+  name: string,
+  back: string,
+  base = '/admin/menu/dishes',
+): Html {
   const mt = menuTexts(ctx.locale);
   const form = (body: Html) =>
-    html`<form method="post" action="/admin/menu/dishes/${row.id}/sold-out" class="inline quick">${csrfField(ctx)}${hidden('back', back)}${body}</form>`;
+    html`<form method="post" action="${base}/${row.id}/sold-out" class="inline quick">${csrfField(ctx)}${hidden('back', back)}${body}</form>`;
   if (soldOut) {
     const until = row.sold_out_until
       ? mt.soldOutUntil(formatTime(ctx, Date.parse(row.sold_out_until)))

@@ -66,6 +66,23 @@ function entryOf(ctx: PanelContext, snapshot: MenuSnapshot, key: string): Entry 
       const name = displayName(snapshot, ctx, row.name_translations);
       return { ...base, where: name, field: menuField ?? k.field, href: `/admin/menu/${path}/${row.id}${anchor}` };
     }
+    case 'option_groups': {
+      const row = snapshot.optionGroups.get(k.resource_id);
+      if (!row) return undefined;
+      const name = displayName(snapshot, ctx, row.name_translations);
+      return {
+        ...base,
+        where: name,
+        field: menuField ?? k.field,
+        href: `/admin/menu/option-groups/${row.id}${anchor}`,
+      };
+    }
+    case 'options': {
+      const row = [...snapshot.options.values()].flat().find((o) => o.id === k.resource_id);
+      if (!row) return undefined;
+      const name = displayName(snapshot, ctx, row.name_translations);
+      return { ...base, where: name, field: menuField ?? k.field, href: `/admin/menu/options/${row.id}${anchor}` };
+    }
     case 'wineries': {
       const row = snapshot.wineries.get(k.resource_id);
       if (!row) return undefined;
