@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { normalizeHost, TenantDirectory } from './accounts/tenants/directory.js';
 import { listActiveUsers } from './accounts/users/repo.js';
 import { CacheBudget } from './catalog/budget.js';
+import { limitsListener } from './catalog/limits.js';
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
@@ -314,6 +315,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('webhooks', webhooks);
   // Every admin write (API, panel, CLI) leaves an audit entry in its own transaction.
   menuWriter.listen({ inTransaction: recordAudit });
+  // The operator's limits on dishes and photo storage (console), checked in the write's transaction.
+  menuWriter.listen({
+    inTransaction: limitsListener(() => ({
+      dishes: config.limitDishes,
+      photoMb: config.limitPhotoMb,
+      webhooks: config.webhooksMaxPerRestaurant,
+      adminRate: config.adminRateLimit,
+    })),
+  });
   // A default-language text changed: the other languages' texts are flagged to check (features/translations).
   menuWriter.listen({ inTransaction: recordTranslationChecks });
   const analytics = new AnalyticsWriter(database.db, app.log);

@@ -65,6 +65,10 @@ export interface Config {
    * `closed` (only the command line makes restaurants). Default: `open`, `closed` when NODE_ENV=production.
    */
   readonly signup: 'open' | 'invite' | 'closed';
+  /** Dishes one restaurant may have unless the operator sets its own limit (LIMIT_DISHES). */
+  readonly limitDishes: number;
+  /** MiB of stored photos (every width) one restaurant may use unless the operator sets its own (LIMIT_PHOTO_MB). */
+  readonly limitPhotoMb: number;
 }
 
 /** A bad environment variable: the message names it. */
@@ -100,6 +104,8 @@ export const defaultConfig: Config = Object.freeze({
   smtpUrl: undefined,
   mailFrom: 'Menu <no-reply@localhost>',
   signup: 'open',
+  limitDishes: 2000,
+  limitPhotoMb: 500,
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -236,6 +242,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Menu <no-reply@${baseDomain}>`,
     signup: signupMode(env.SIGNUP, env.NODE_ENV),
+    limitDishes: int(env, 'LIMIT_DISHES', defaultConfig.limitDishes, 1),
+    limitPhotoMb: int(env, 'LIMIT_PHOTO_MB', defaultConfig.limitPhotoMb, 1),
     ...overrides,
   };
   return Object.freeze(config);

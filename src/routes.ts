@@ -81,7 +81,12 @@ export async function registerRoutes(
       await api.register(
         async (admin) => {
           // Rate limit first (it also slows token guessing), then authentication and scope.
-          await admin.register(rateLimitPlugin, { store: counters, bucket: 'admin', limit: config.adminRateLimit });
+          // The operator may give a restaurant its own rate (console: limits); else ADMIN_RATE_LIMIT.
+          await admin.register(rateLimitPlugin, {
+            store: counters,
+            bucket: 'admin',
+            limit: (request) => request.tenant.adminRateLimit ?? config.adminRateLimit,
+          });
           await admin.register(authPlugin);
           // Safe retries: a POST with an Idempotency-Key is answered once (after auth: keys are per restaurant).
           await admin.register(idempotencyPlugin, { now });

@@ -48,6 +48,8 @@ export class ConflictError extends AppError {
   constructor(
     readonly messageKey: MessageKey,
     readonly field?: string,
+    /** Values the message names (`:max`). */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(messageKey);
   }

@@ -31,6 +31,7 @@ import * as staffInvitations from './migrations/2026112880_staff_invitations.js'
 import * as optionGroups from './migrations/2026112890_option_groups.js';
 import * as signup from './migrations/2026112895_signup.js';
 import * as operators from './migrations/2026112896_operators.js';
+import * as tenantLimits from './migrations/2026112897_tenant_limits.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '2026112890_option_groups': optionGroups,
   '2026112895_signup': signup,
   '2026112896_operators': operators,
+  '2026112897_tenant_limits': tenantLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

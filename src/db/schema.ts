@@ -318,6 +318,16 @@ export interface OperatorAuditTable {
   at: string;
 }
 
+/** A restaurant's own limits (null: the service's default from config). */
+export interface TenantLimitsTable {
+  tenant_id: number;
+  dishes: number | null;
+  photo_mb: number | null;
+  webhooks: number | null;
+  admin_rate: number | null;
+  updated_at: string;
+}
+
 export interface PasswordResetTable {
   tenant_id: number;
   user_id: number;
@@ -568,6 +578,7 @@ export interface Database {
   signup_attempts: SignupAttemptTable;
   signup_invites: SignupInviteTable;
   operators: OperatorTable;
+  tenant_limits: TenantLimitsTable;
   operator_sessions: OperatorSessionTable;
   operator_login_failures: OperatorLoginFailureTable;
   operator_audit: OperatorAuditTable;

@@ -88,7 +88,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   }
   if (error instanceof ValidationError) return reply.code(422).send(validationBody(error.issues, locale));
   if (error instanceof ConflictError) {
-    const body = errorBody(locale, error.messageKey);
+    const body = errorBody(locale, error.messageKey, error.params);
     return reply.code(422).send(error.field ? { ...body, errors: { [error.field]: [body.message] } } : body);
   }
   if (error instanceof BadRequestError) return reply.code(400).send(errorBody(locale, error.messageKey));

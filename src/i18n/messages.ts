@@ -45,6 +45,8 @@ export type MessageKey =
   | 'method_not_allowed'
   | 'too_many_requests'
   | 'restaurant_suspended'
+  | 'limit_dishes'
+  | 'limit_photos'
   | 'server_error'
   | 'section_not_empty'
   | 'type_in_use'
@@ -124,6 +126,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     method_not_allowed: 'Metodo non consentito.',
     too_many_requests: 'Troppe richieste. Riprova tra :count secondi.',
     restaurant_suspended: 'Questo ristorante è sospeso dal gestore del servizio. Motivo: :reason',
+    limit_dishes: 'Questo ristorante può avere al massimo :max piatti (limite fissato dal gestore del servizio).',
+    limit_photos: 'Le foto di questo ristorante supererebbero :max MB, il suo limite: eliminane qualcuna prima.',
     server_error: 'Errore del server. Riprova tra qualche secondo.',
     section_not_empty: 'La sezione non può essere eliminata perché contiene piatti o sottosezioni.',
     type_of_other_section:
@@ -207,6 +211,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     method_not_allowed: 'Method not allowed.',
     too_many_requests: 'Too many requests. Please try again in :count seconds.',
     restaurant_suspended: "This restaurant is suspended by the service's operator. Reason: :reason",
+    limit_dishes: "This restaurant may have at most :max dishes (a limit set by the service's operator).",
+    limit_photos: "This restaurant's photos would take more than :max MB, its limit: remove some first.",
     server_error: 'Server error. Please try again in a few seconds.',
     section_not_empty: 'The section cannot be deleted because it contains dishes or subsections.',
     type_of_other_section: "The selected :attribute belongs to another section: choose one of the dish's own section.",
@@ -289,6 +295,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     method_not_allowed: 'Méthode non autorisée.',
     too_many_requests: 'Trop de requêtes. Veuillez réessayer dans :count secondes.',
     restaurant_suspended: "Ce restaurant est suspendu par l'opérateur du service. Motif : :reason",
+    limit_dishes: "Ce restaurant peut avoir au plus :max plats (limite fixée par l'opérateur du service).",
+    limit_photos: 'Les photos de ce restaurant dépasseraient :max Mo, sa limite : supprimez-en d’abord.',
     server_error: 'Erreur du serveur. Veuillez réessayer dans quelques secondes.',
     section_not_empty: 'La section ne peut pas être supprimée car elle contient des plats ou des sous-sections.',
     type_of_other_section:
@@ -376,6 +384,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     method_not_allowed: 'Methode nicht erlaubt.',
     too_many_requests: 'Zu viele Anfragen. Bitte versuchen Sie es in :count Sekunden erneut.',
     restaurant_suspended: 'Dieses Restaurant wurde vom Betreiber des Dienstes gesperrt. Grund: :reason',
+    limit_dishes: 'Dieses Restaurant darf höchstens :max Gerichte haben (vom Betreiber des Dienstes festgelegt).',
+    limit_photos: 'Die Fotos dieses Restaurants würden :max MB überschreiten, sein Limit: Löschen Sie zuerst einige.',
     server_error: 'Serverfehler. Bitte versuchen Sie es in einigen Sekunden erneut.',
     section_not_empty: 'Der Abschnitt kann nicht gelöscht werden, da er Gerichte oder Unterabschnitte enthält.',
     type_of_other_section:
@@ -466,6 +476,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     method_not_allowed: 'Método no permitido.',
     too_many_requests: 'Demasiadas solicitudes. Inténtelo de nuevo en :count segundos.',
     restaurant_suspended: 'Este restaurante está suspendido por el operador del servicio. Motivo: :reason',
+    limit_dishes: 'Este restaurante puede tener como máximo :max platos (límite fijado por el operador del servicio).',
+    limit_photos: 'Las fotos de este restaurante superarían :max MB, su límite: elimine algunas primero.',
     server_error: 'Error del servidor. Inténtelo de nuevo en unos segundos.',
     section_not_empty: 'La sección no se puede eliminar porque contiene platos o subsecciones.',
     type_of_other_section:

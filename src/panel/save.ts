@@ -28,7 +28,7 @@ export interface Refusal {
 export function refusalOf(ctx: PanelContext, err: unknown, labels: Labels): Refusal | undefined {
   if (err instanceof ValidationError) return { status: 422, errors: fieldErrors(ctx, err.issues, labels) };
   if (err instanceof ConflictError) {
-    const message = formatMessage(ctx.locale, err.messageKey, {});
+    const message = formatMessage(ctx.locale, err.messageKey, err.params);
     return err.field ? { status: 422, errors: { [err.field]: [message] } } : { status: 422, errors: {}, message };
   }
   return undefined;

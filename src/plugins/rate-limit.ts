@@ -15,13 +15,15 @@ export interface RateLimitOptions {
   store: CounterStore;
   /** Bucket name in the counter key, so the admin and public budgets never share a counter. */
   bucket: string;
-  limit: number;
+  /** Requests per window; a function for a limit that differs per restaurant (the admin API's). */
+  limit: number | ((request: FastifyRequest) => number);
 }
 
 /** Counts every request of the scope it is registered in against (bucket, tenant, client IP). */
 export const rateLimitPlugin = fp<RateLimitOptions>(
-  async (app, { store, bucket, limit }) => {
+  async (app, { store, bucket, limit: limitOf }) => {
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+      const limit = typeof limitOf === 'number' ? limitOf : limitOf(request);
       const hit = store.hit(counterKey(bucket, request.tenant.id, request.client));
       const settle = (h: Hit) => {
         try {

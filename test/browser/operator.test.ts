@@ -1,4 +1,4 @@
-// The operator console in Chromium: sign-in, restaurants, invite codes and actions at 390 and
+// The operator console in Chromium: sign-in, restaurants, a restaurant's limits, invite codes and actions at 390 and
 // 1366 px with axe (no serious or critical violation), no sideways scroll of the page at 390 px
 // (the wide table scrolls inside its own box), no script error or CSP refusal.
 import assert from 'node:assert/strict';
@@ -56,6 +56,12 @@ describe('operator console in Chromium', { skip }, () => {
         await page.getByRole('button', { name: 'Resume' }).click();
         await page.waitForSelector('text=alpha is served again.');
       }
+      await page.getByRole('link', { name: 'Alpha alpha' }).click();
+      await page.waitForSelector('h2:text("Limits")');
+      await page.getByLabel('Dishes').fill('500');
+      await page.getByRole('button', { name: 'Save the limits' }).click();
+      await page.waitForSelector('text=Limits saved.');
+      await check('limits');
       await page.getByRole('link', { name: 'Invite codes' }).click();
       await page.getByLabel('Note (for whom)').fill('Mario');
       await page.getByRole('button', { name: 'Make a code' }).click();

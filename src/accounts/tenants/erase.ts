@@ -31,6 +31,7 @@ export const TENANT_TABLES = [
   'panel_sessions',
   'password_resets',
   'email_verifications',
+  'tenant_limits',
   'api_tokens',
   'item_option_groups',
   'options',

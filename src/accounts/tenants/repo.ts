@@ -9,6 +9,8 @@ export interface TenantState {
   status: 'active' | 'suspended';
   /** Why the operator suspended it ('' when not said, or active). */
   suspendedReason: string;
+  /** Admin API requests per minute the operator allows it, when not the default (tenant_limits). */
+  adminRateLimit: number | null;
   menuVersion: number;
   /** settings.is_active: false takes the public menu offline, the admin side keeps working. */
   publicActive: boolean;
@@ -25,6 +27,7 @@ const stateColumns = [
   'settings.is_active',
   'settings.timezone',
   'settings.default_locale',
+  'tenant_limits.admin_rate',
 ] as const;
 
 type StateRow = {
@@ -36,6 +39,7 @@ type StateRow = {
   is_active: number;
   timezone: string;
   default_locale: string;
+  admin_rate: number | null;
 };
 
 function toState(row: StateRow): TenantState {
@@ -44,6 +48,7 @@ function toState(row: StateRow): TenantState {
     slug: row.slug,
     status: row.status,
     suspendedReason: row.status === 'suspended' ? row.suspended_reason : '',
+    adminRateLimit: row.admin_rate === null ? null : Number(row.admin_rate),
     menuVersion: Number(row.menu_version),
     publicActive: Boolean(row.is_active),
     timezone: row.timezone,
@@ -81,7 +86,11 @@ export async function latestChangeSeq(db: Db): Promise<number> {
 }
 
 function stateQuery(db: Db) {
-  return db.selectFrom('tenants').innerJoin('settings', 'settings.tenant_id', 'tenants.id').select(stateColumns);
+  return db
+    .selectFrom('tenants')
+    .innerJoin('settings', 'settings.tenant_id', 'tenants.id')
+    .leftJoin('tenant_limits', 'tenant_limits.tenant_id', 'tenants.id')
+    .select(stateColumns);
 }
 
 export async function findTenantStateBySlug(db: Db, slug: string): Promise<TenantState | undefined> {

@@ -3,6 +3,7 @@
 // the restaurant's systems will trust).
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { readLimitOverrides } from '../../accounts/tenants/limits.js';
 import { WEBHOOK_SCOPES } from '../../accounts/tokens/scopes.js';
 import { NotFoundError } from '../../core/errors.js';
 import { IdParams } from '../../http/params.js';
@@ -82,17 +83,20 @@ export function registerAdminWebhooks(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { row, secret } = await db
-        .transaction()
-        .execute((trx) =>
-          registerEndpoint(
-            trx,
-            request.tenant.id,
-            request.body,
-            { allowPrivate: app.config.webhooksAllowPrivate, maxPerRestaurant: app.config.webhooksMaxPerRestaurant },
-            nowIso(),
-          ),
-        );
+      // The restaurant's own limit when the operator set one (console), else WEBHOOKS_MAX_PER_RESTAURANT.
+      const own = (await readLimitOverrides(db, request.tenant.id)).webhooks;
+      const { row, secret } = await db.transaction().execute((trx) =>
+        registerEndpoint(
+          trx,
+          request.tenant.id,
+          request.body,
+          {
+            allowPrivate: app.config.webhooksAllowPrivate,
+            maxPerRestaurant: own ?? app.config.webhooksMaxPerRestaurant,
+          },
+          nowIso(),
+        ),
+      );
       return reply.code(201).send({ success: true, data: { ...view(row), secret }, meta: { generated_at: nowIso() } });
     },
   );

@@ -1,11 +1,13 @@
 // The operator console's pages: sign-in, the restaurants with their usage (search, suspend with a
 // reason, resume), invite codes, and the audit of operator actions. The panel's stylesheet and
 // form controls; every value escaped by the html template.
+
+import type { Limits } from '../../accounts/tenants/limits.js';
 import { type Html, html } from '../../http/html.js';
 import { assetUrl } from '../assets.js';
 import type { PanelContext } from '../context.js';
 import { formatDateTime } from '../format.js';
-import { hidden, input, notice } from '../forms.js';
+import { type FieldErrors, hidden, input, notice } from '../forms.js';
 import { inviteState } from '../signup/invites.js';
 import type { InviteRow } from '../signup/repo.js';
 import type { RestaurantUsage } from './repo.js';
@@ -91,7 +93,7 @@ export function restaurantsPage(
   };
   const rows = view.rows.map(
     (r) =>
-      html`<tr><th scope="row">${r.name}<br><span class="hint">${r.slug}${r.domains.length ? html` · ${r.domains.join(', ')}` : ''}</span></th><td>${status(r)}</td><td>${
+      html`<tr><th scope="row"><a href="/operator/restaurants/${r.slug}">${r.name}</a><br><span class="hint">${r.slug}${r.domains.length ? html` · ${r.domains.join(', ')}` : ''}</span></th><td>${status(r)}</td><td>${
         r.owners.length
           ? r.owners.map((w) => html`${w.email} (${w.lastSignIn ? formatDateTime(ctx, w.lastSignIn) : o.never})<br>`)
           : '—'
@@ -142,4 +144,42 @@ export function auditPage(
       )}</tbody></table></div>`
     : html`<p>${o.noActions}</p>`;
   return consolePage(ctx, session, o.audit, body, 'audit');
+}
+
+export interface LimitsView {
+  restaurant: RestaurantUsage;
+  values: Record<keyof Limits, string>;
+  defaults: Limits;
+  webhooks: number;
+  errors?: FieldErrors;
+  saved?: boolean;
+}
+
+export function limitsPage(ctx: PanelContext, session: OperatorSession, view: LimitsView): Html {
+  const o = operatorTexts(ctx.locale);
+  const r = view.restaurant;
+  const used: Record<keyof Limits, string> = {
+    dishes: String(r.dishes),
+    photoMb: megabytes(r.photoBytes),
+    webhooks: String(view.webhooks),
+    adminRate: '—',
+  };
+  const fields = (['dishes', 'photoMb', 'webhooks', 'adminRate'] as const).map((key) =>
+    input({
+      name: key,
+      label: o.limitFields[key],
+      type: 'number',
+      value: view.values[key],
+      errors: view.errors,
+      hint: o.limitHint(view.defaults[key], used[key]),
+      extra: { min: 1, max: 1_000_000, inputmode: 'numeric' },
+    }),
+  );
+  const body = html`${view.saved ? notice('success', o.limitsSaved) : ''}<p><a href="/operator">${o.back}</a></p>
+<p>${r.slug}${r.domains.length ? html` · ${r.domains.join(', ')}` : ''}</p>
+<h2>${o.limits}</h2><p>${o.limitsIntro}</p>
+<form method="post" action="/operator/restaurants/${r.slug}/limits" class="stack narrow" novalidate>${hidden('_csrf', session.csrf)}
+${fields}
+<div class="actions"><button type="submit" class="primary">${o.saveLimits}</button></div></form>`;
+  return consolePage(ctx, session, r.name, body, 'restaurants');
 }

@@ -132,7 +132,7 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
  */
 export async function restaurantUsage(
   db: Db,
-  options: { search: string; since: string; limit: number },
+  options: { search: string; since: string; limit: number; slug?: string },
 ): Promise<RestaurantUsage[]> {
   let query = db
     .selectFrom('tenants')
@@ -147,6 +147,7 @@ export async function restaurantUsage(
       'settings.name',
       'settings.is_active',
     ]);
+  if (options.slug !== undefined) query = query.where('tenants.slug', '=', options.slug);
   const search = options.search.trim();
   if (search) {
     const pattern = likePattern(search);
@@ -241,4 +242,13 @@ export async function restaurantUsage(
 /** A restaurant's id and status by its address word, for the console's actions. */
 export async function findRestaurant(db: Db, slug: string) {
   return db.selectFrom('tenants').select(['id', 'slug', 'status']).where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function countWebhooks(db: Db, tenantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

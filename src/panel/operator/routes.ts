@@ -13,6 +13,7 @@ import { fromThisSite, securityHeaders } from '../guard.js';
 import { sameToken } from '../session.js';
 import { createInvite, listInvites } from '../signup/invites.js';
 import { baseContext, baseHostPattern, installBaseErrorPage } from '../signup/routes.js';
+import { registerLimits } from './limits.js';
 import { auditPage, invitesPage, loginPage, restaurantsPage } from './pages.js';
 import { findRestaurant, listOperatorActions, recordOperatorAction, restaurantUsage } from './repo.js';
 import {
@@ -42,6 +43,8 @@ export async function operatorConsole(app: FastifyInstance, { now }: { now: () =
 
   const context = (request: FastifyRequest, csrf: string): PanelContext =>
     baseContext(request, panelLocale(request), csrf);
+  /** The first day of the usage figures: 30 days ago. */
+  const since = () => nowIso(new Date(now() - 30 * DAY)).slice(0, 10);
 
   /** The session of this request, or a 303 to the sign-in page (GET) / a 403 page (POST) already sent. */
   const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<OperatorSession | undefined> => {
@@ -108,8 +111,7 @@ export async function operatorConsole(app: FastifyInstance, { now }: { now: () =
     const ctx = context(request, session.csrf);
     const o = operatorTexts(ctx.locale);
     const search = (queryParam(request, 'q') ?? '').slice(0, 200);
-    const since = nowIso(new Date(now() - 30 * DAY)).slice(0, 10);
-    const rows = await restaurantUsage(db, { search, since, limit: 200 });
+    const rows = await restaurantUsage(db, { search, since: since(), limit: 200 });
     const suspended = queryParam(request, 'suspended');
     const resumed = queryParam(request, 'resumed');
     const said = suspended
@@ -150,6 +152,8 @@ export async function operatorConsole(app: FastifyInstance, { now }: { now: () =
   };
   app.post('/restaurants/:slug/suspend', route, changeStatus('suspended'));
   app.post('/restaurants/:slug/resume', route, changeStatus('active'));
+
+  registerLimits(app, { route, guard, context, now, since });
 
   app.get('/invites', route, async (request, reply) => {
     const session = await guard(request, reply);

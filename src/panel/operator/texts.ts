@@ -58,6 +58,19 @@ const en = {
   states: { unused: 'unused', used: 'used', expired: 'expired' },
   auditColumns: { at: 'When', who: 'Who', action: 'Action', target: 'Restaurant', detail: 'Detail' },
   noActions: 'No actions yet.',
+  limits: 'Limits',
+  limitsIntro: 'Empty: the service’s default. A write past a limit is refused with the reason; what is stored stays.',
+  limitFields: {
+    dishes: 'Dishes',
+    photoMb: 'Photo storage (MB)',
+    webhooks: 'Webhooks',
+    adminRate: 'Admin API requests per minute',
+  },
+  limitHint: (fallback: number, used: string) => `Default ${fallback}. Now: ${used}.`,
+  saveLimits: 'Save the limits',
+  limitsSaved: 'Limits saved.',
+  badLimit: 'A whole number from 1 to 1,000,000, or empty for the default.',
+  back: 'All restaurants',
 };
 
 export type OperatorTexts = typeof en;
@@ -122,6 +135,20 @@ const it: OperatorTexts = {
   states: { unused: 'non usato', used: 'usato', expired: 'scaduto' },
   auditColumns: { at: 'Quando', who: 'Chi', action: 'Azione', target: 'Ristorante', detail: 'Dettaglio' },
   noActions: 'Nessuna azione per ora.',
+  limits: 'Limiti',
+  limitsIntro:
+    'Vuoto: il valore predefinito del servizio. Una modifica oltre un limite è rifiutata con il motivo; ciò che c’è resta.',
+  limitFields: {
+    dishes: 'Piatti',
+    photoMb: 'Spazio per le foto (MB)',
+    webhooks: 'Webhook',
+    adminRate: 'Richieste all’API di amministrazione al minuto',
+  },
+  limitHint: (fallback: number, used: string) => `Predefinito ${fallback}. Ora: ${used}.`,
+  saveLimits: 'Salva i limiti',
+  limitsSaved: 'Limiti salvati.',
+  badLimit: 'Un numero intero da 1 a 1.000.000, o vuoto per il predefinito.',
+  back: 'Tutti i ristoranti',
 };
 
 export function operatorTexts(locale: PanelLocale): OperatorTexts {

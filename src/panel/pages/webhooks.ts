@@ -4,7 +4,9 @@
 // deliveries with status, HTTP answer or failure class and response time, any of them sent again.
 // Everything goes through src/features/webhooks (repo, manage.ts), so the dispatcher sends what
 // the page queues with the same signature, address checks and retries.
+
 import type { FastifyInstance } from 'fastify';
+import { readLimitOverrides } from '../../accounts/tenants/limits.js';
 import { NotFoundError } from '../../core/errors.js';
 import { queueTestEvent, registerEndpoint, resendDelivery, rotateSecret } from '../../features/webhooks/manage.js';
 import { WEBHOOK_EVENTS } from '../../features/webhooks/outbox.js';
@@ -173,7 +175,9 @@ export function registerWebhooks(app: FastifyInstance): void {
     const problem = urlProblem(url, app.config.webhooksAllowPrivate);
     if (problem) Object.assign(errors, fieldErrors(ctx, [{ field: 'url', rule: problem }], { url: w.url }));
     if (events.length === 0) addError(errors, 'events', w.noEvent);
-    const max = app.config.webhooksMaxPerRestaurant;
+    // The restaurant's own limit when the operator set one (console), else WEBHOOKS_MAX_PER_RESTAURANT.
+    const max =
+      (await readLimitOverrides(app.database.db, ctx.tenantId)).webhooks ?? app.config.webhooksMaxPerRestaurant;
     if ((await countEndpoints(app.database.db, ctx.tenantId)) >= max) {
       Object.assign(
         errors,
@@ -187,7 +191,7 @@ export function registerWebhooks(app: FastifyInstance): void {
         trx,
         ctx.tenantId,
         { url, events },
-        { allowPrivate: app.config.webhooksAllowPrivate, maxPerRestaurant: app.config.webhooksMaxPerRestaurant },
+        { allowPrivate: app.config.webhooksAllowPrivate, maxPerRestaurant: max },
         nowIso(),
       ),
     );
