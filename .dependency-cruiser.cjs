@@ -32,7 +32,13 @@ const FLOORS = [
 ];
 
 /** Imports allowed against the floors, each with its reason. Keep this list short. */
-const EXCEPTIONS = [];
+const EXCEPTIONS = [
+  {
+    from: 'panel',
+    to: 'backup/tenant.ts',
+    reason: 'the operator console offers a restaurant\'s export (the file of menu backup --tenant) before erasing it',
+  },
+];
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pathOf = (name) => (name.endsWith('.ts') ? `^src/${escape(name)}$` : `^src/${escape(name)}/`);

@@ -4,6 +4,7 @@
 // another restaurant untouched) and resume, invite codes, every action audited, sign-in throttled.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { countTenantRows } from '../../src/accounts/tenants/erase.js';
 import { createUser } from '../../src/accounts/users/service.js';
 import { createOperator } from '../../src/panel/operator/service.js';
 import { createFixtureTenant } from '../fixtures.js';
@@ -207,6 +208,52 @@ for (const dialect of dialects) {
         .where('action', '=', 'invite')
         .executeTakeFirstOrThrow();
       assert.deepEqual(JSON.parse(row.detail), { note: 'for Mario', days: 7 });
+    });
+
+    test('erase, after offering the export: a mistyped confirmation erases nothing; then every row goes, alpha unchanged', async () => {
+      const gamma = await createFixtureTenant(t.db.db, 'gamma', 'Gamma');
+      const alphaBefore = await countTenantRows(t.db.db, alpha);
+      const c = await operator();
+      const page = await c.get('/operator/restaurants/gamma');
+      assert.match(
+        page.body,
+        /<a href="\/operator\/restaurants\/gamma\/export" download>Download its export \(JSON\)<\/a>/,
+      );
+      const exported = await c.get('/operator/restaurants/gamma/export');
+      assert.equal(exported.statusCode, 200);
+      assert.match(String(exported.headers['content-disposition']), /attachment; filename="gamma-export\.json"/);
+      const file = JSON.parse(exported.body);
+      assert.equal(file.format, 'menu-restaurant-export');
+      assert.equal(file.tenant.slug, 'gamma');
+      await c.get('/operator/restaurants/gamma');
+      const wrong = await c.post('/operator/restaurants/gamma/erase', { confirm: 'gamm' });
+      assert.equal(wrong.statusCode, 422);
+      assert.match(wrong.body, /Type the restaurant’s address word exactly: nothing was erased\./);
+      assert.ok(Object.values(await countTenantRows(t.db.db, gamma)).some((n) => n > 0));
+      const done = await c.post('/operator/restaurants/gamma/erase', { confirm: 'gamma' });
+      assert.equal(done.statusCode, 303);
+      assert.match(done.headers.location as string, /^\/operator\?erased=gamma&rows=\d+$/);
+      assert.match((await c.get(done.headers.location as string)).body, /gamma is erased: \d+ rows deleted\./);
+      assert.deepEqual(
+        Object.entries(await countTenantRows(t.db.db, gamma)).filter(([, n]) => n > 0),
+        [],
+      );
+      assert.equal(
+        await t.db.db.selectFrom('tenants').select('id').where('id', '=', gamma).executeTakeFirst(),
+        undefined,
+      );
+      assert.deepEqual(await countTenantRows(t.db.db, alpha), alphaBefore);
+      assert.equal((await call(t.app, { url: '/api/v1/menu', host: `gamma.${BASE}` })).statusCode, 404);
+      const actions = await t.db.db
+        .selectFrom('operator_audit')
+        .select(['action', 'target'])
+        .where('target', '=', 'gamma')
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        actions.map((a) => a.action),
+        ['export', 'erase'],
+      );
     });
 
     test('sign-in: 5 failures of an e-mail from one address hold it (the right password too); another address is not held', async () => {

@@ -1,4 +1,4 @@
-// The console's page of one restaurant: its own limits (dishes, photo storage, webhooks, admin API
+// The console's page of one restaurant (its erase form: erase.ts): its own limits (dishes, photo storage, webhooks, admin API
 // requests per minute; empty: the config default), saved with an audit entry in one transaction
 // and read by every instance's directory at once (the API rate) or by the next write (the others).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
@@ -9,23 +9,19 @@ import {
   readLimitOverrides,
   writeLimitOverrides,
 } from '../../accounts/tenants/limits.js';
+import type { Html } from '../../http/html.js';
 import { nowIso } from '../../http/schemas.js';
 import { type PanelContext, pathParam, queryParam, seeOther, sendPage } from '../context.js';
 import { addError, asForm, type FieldErrors, str } from '../forms.js';
-import { limitsPage } from './pages.js';
+import { registerErase } from './erase.js';
+import type { ConsoleRouteKit } from './kit.js';
+import { type LimitsView, limitsPage } from './pages.js';
 import { countWebhooks, recordOperatorAction, restaurantUsage } from './repo.js';
 import type { OperatorSession } from './service.js';
 import { operatorTexts } from './texts.js';
 
-export interface ConsoleRouteKit {
-  route: RouteShorthandOptions;
-  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<OperatorSession | undefined>;
-  context: (request: FastifyRequest, csrf: string) => PanelContext;
-  now: () => number;
-  since: () => string;
-}
-
-export function registerLimits(app: FastifyInstance, { route, guard, context, now, since }: ConsoleRouteKit): void {
+export function registerLimits(app: FastifyInstance, kit: ConsoleRouteKit): void {
+  const { route, guard, context, now, since } = kit;
   const db = app.database.db;
   const defaults = (): Limits => ({
     dishes: app.config.limitDishes,
@@ -35,29 +31,37 @@ export function registerLimits(app: FastifyInstance, { route, guard, context, no
   });
   const LIMIT_KEYS = ['dishes', 'photoMb', 'webhooks', 'adminRate'] as const;
 
-  app.get('/restaurants/:slug', route, async (request, reply) => {
-    const session = await guard(request, reply);
-    if (!session) return reply;
-    const [restaurant] = await restaurantUsage(db, {
-      search: '',
-      since: since(),
-      limit: 1,
-      slug: pathParam(request, 'slug'),
-    });
-    if (!restaurant) return seeOther(reply, '/operator?unknown=1');
+  /** The restaurant's page (its limits and the erase form), or undefined when there is no such restaurant. */
+  const page = async (
+    request: FastifyRequest,
+    session: OperatorSession,
+    slug: string,
+    extra: Partial<Pick<LimitsView, 'saved' | 'eraseError'>> = {},
+  ): Promise<Html | undefined> => {
+    const [restaurant] = await restaurantUsage(db, { search: '', since: since(), limit: 1, slug });
+    if (!restaurant) return undefined;
     const own = await readLimitOverrides(db, restaurant.id);
     const values = Object.fromEntries(LIMIT_KEYS.map((k) => [k, own[k] === null ? '' : String(own[k])])) as Record<
       keyof Limits,
       string
     >;
-    const view = {
+    const webhooks = await countWebhooks(db, restaurant.id);
+    return limitsPage(context(request, session.csrf), session, {
       restaurant,
       values,
       defaults: defaults(),
-      webhooks: await countWebhooks(db, restaurant.id),
+      webhooks,
+      ...extra,
+    });
+  };
+
+  app.get('/restaurants/:slug', route, async (request, reply) => {
+    const session = await guard(request, reply);
+    if (!session) return reply;
+    const html = await page(request, session, pathParam(request, 'slug'), {
       saved: queryParam(request, 'saved') === '1',
-    };
-    return sendPage(reply, limitsPage(context(request, session.csrf), session, view));
+    });
+    return html ? sendPage(reply, html) : seeOther(reply, '/operator?unknown=1');
   });
 
   app.post('/restaurants/:slug/limits', route, async (request, reply) => {
@@ -104,4 +108,5 @@ export function registerLimits(app: FastifyInstance, { route, guard, context, no
     app.announcer.announce({ tenantId: restaurant.id, kind: 'tenant' });
     return seeOther(reply, `/operator/restaurants/${encodeURIComponent(slug)}?saved=1`);
   });
+  registerErase(app, kit, page);
 }

@@ -153,6 +153,8 @@ export interface LimitsView {
   webhooks: number;
   errors?: FieldErrors;
   saved?: boolean;
+  /** The erase form's problem, when its confirmation was mistyped. */
+  eraseError?: string;
 }
 
 export function limitsPage(ctx: PanelContext, session: OperatorSession, view: LimitsView): Html {
@@ -180,6 +182,11 @@ export function limitsPage(ctx: PanelContext, session: OperatorSession, view: Li
 <h2>${o.limits}</h2><p>${o.limitsIntro}</p>
 <form method="post" action="/operator/restaurants/${r.slug}/limits" class="stack narrow" novalidate>${hidden('_csrf', session.csrf)}
 ${fields}
-<div class="actions"><button type="submit" class="primary">${o.saveLimits}</button></div></form>`;
+<div class="actions"><button type="submit" class="primary">${o.saveLimits}</button></div></form>
+<h2>${o.erase}</h2>${view.eraseError ? notice('error', view.eraseError) : ''}<p>${o.eraseIntro}</p>
+<p><a href="/operator/restaurants/${r.slug}/export" download>${o.exportLink}</a></p>
+<form method="post" action="/operator/restaurants/${r.slug}/erase" class="stack narrow">${hidden('_csrf', session.csrf)}
+${input({ name: 'confirm', label: o.eraseConfirm(r.slug), value: '', autocomplete: 'off', required: true })}
+<div class="actions"><button type="submit" class="danger">${o.eraseButton}</button></div></form>`;
   return consolePage(ctx, session, r.name, body, 'restaurants');
 }

@@ -114,13 +114,16 @@ export async function operatorConsole(app: FastifyInstance, { now }: { now: () =
     const rows = await restaurantUsage(db, { search, since: since(), limit: 200 });
     const suspended = queryParam(request, 'suspended');
     const resumed = queryParam(request, 'resumed');
-    const said = suspended
-      ? notice('success', o.suspendedDone(suspended))
-      : resumed
-        ? notice('success', o.resumedDone(resumed))
-        : queryParam(request, 'unknown')
-          ? notice('error', o.unknown)
-          : '';
+    const erased = queryParam(request, 'erased');
+    const said = erased
+      ? notice('success', o.erased(erased, Number(queryParam(request, 'rows') ?? 0)))
+      : suspended
+        ? notice('success', o.suspendedDone(suspended))
+        : resumed
+          ? notice('success', o.resumedDone(resumed))
+          : queryParam(request, 'unknown')
+            ? notice('error', o.unknown)
+            : '';
     return sendPage(reply, restaurantsPage(ctx, session, { search, rows, said }));
   });
 

@@ -71,6 +71,14 @@ const en = {
   limitsSaved: 'Limits saved.',
   badLimit: 'A whole number from 1 to 1,000,000, or empty for the default.',
   back: 'All restaurants',
+  erase: 'Erase this restaurant',
+  eraseIntro:
+    'Every row of it goes, in one transaction: menu, photos, users, sessions, tokens, analytics, audit log, webhooks, its own domains. Keep its export first: the same file as menu backup --tenant, which menu restore --tenant loads again.',
+  exportLink: 'Download its export (JSON)',
+  eraseConfirm: (slug: string) => `Type ${slug} to confirm`,
+  eraseButton: 'Erase for ever',
+  eraseMismatch: 'Type the restaurant’s address word exactly: nothing was erased.',
+  erased: (slug: string, rows: number) => `${slug} is erased: ${rows} rows deleted.`,
 };
 
 export type OperatorTexts = typeof en;
@@ -149,6 +157,14 @@ const it: OperatorTexts = {
   limitsSaved: 'Limiti salvati.',
   badLimit: 'Un numero intero da 1 a 1.000.000, o vuoto per il predefinito.',
   back: 'Tutti i ristoranti',
+  erase: 'Cancella questo ristorante',
+  eraseIntro:
+    'Se ne vanno tutte le sue righe, in una transazione: menu, foto, utenti, sessioni, token, statistiche, storico, webhook, i suoi domini. Prima conserva la sua esportazione: lo stesso file di menu backup --tenant, che menu restore --tenant ricarica.',
+  exportLink: 'Scarica la sua esportazione (JSON)',
+  eraseConfirm: (slug: string) => `Scrivi ${slug} per confermare`,
+  eraseButton: 'Cancella per sempre',
+  eraseMismatch: 'Scrivi esattamente l’indirizzo del ristorante: non è stato cancellato nulla.',
+  erased: (slug: string, rows: number) => `${slug} è cancellato: ${rows} righe eliminate.`,
 };
 
 export function operatorTexts(locale: PanelLocale): OperatorTexts {
