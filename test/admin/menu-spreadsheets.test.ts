@@ -233,7 +233,7 @@ for (const dialect of dialects) {
       const workbook = await workbookOf(res.rawPayload);
       assert.deepEqual(
         workbook.worksheets.map((s) => s.name),
-        ['Dishes', 'Sections', 'Sub-categories', 'Wineries'],
+        ['Dishes', 'Sections', 'Sub-categories', 'Wineries', 'Options'],
       );
       const sheet = workbook.getWorksheet('Dishes')!;
       assert.equal(sheet.views[0].state, 'frozen');

@@ -11,6 +11,7 @@ import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { ValidationError } from '../../core/errors.js';
 import { formatAmount, machinePrice } from '../../i18n/money.js';
 import { decodeSpreadsheetText } from './encoding.js';
+import { OPTION_COLUMNS, optionTable } from './option-sheet.js';
 import {
   columnKind,
   DISH_COLUMNS,
@@ -29,26 +30,35 @@ export const CSV_COLUMNS = DISH_COLUMNS;
 /** Errors of a document made from a CSV, named by its row. */
 export const csvIssues = sheetIssues;
 
-const KINDS = DISH_COLUMNS.map(columnKind);
-
-/** Every dish of the menu as CSV bytes: UTF-8 with a byte order mark, a header row, CR LF line ends. */
-export function exportCsv(snapshot: MenuSnapshot, delimiter: Delimiter): Buffer {
+/** A table as CSV bytes: UTF-8 with a byte order mark, a header row, CR LF line ends. */
+function tableCsv(columns: string[], table: ExportCell[][], delimiter: Delimiter): Buffer {
+  const kinds = columns.map(columnKind);
   // Italian Excel (the ';' file) reads 12,50 as a number; 12.5 would become a date.
   const money = (value: number) => (delimiter === ';' ? formatAmount(value, 'it') : machinePrice(value));
   const cell = (value: ExportCell, at: number): string => {
     if (value === null) return '';
     if (typeof value === 'boolean') return value ? '1' : '';
-    if (typeof value === 'number') return KINDS[at] === 'price' ? money(value) : String(value);
+    if (typeof value === 'number') return kinds[at] === 'price' ? money(value) : String(value);
     return protectText(value);
   };
-  const rows = dishTable(snapshot).map((row) => row.map(cell));
-  const text = stringify([DISH_COLUMNS, ...rows], {
+  const rows = table.map((row) => row.map(cell));
+  const text = stringify([columns, ...rows], {
     delimiter,
     record_delimiter: 'windows',
     // Outer spaces quoted too, so no reader can take them for padding.
     quoted_match: /^\s|\s$/,
   });
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+}
+
+/** Every dish of the menu as CSV bytes. */
+export function exportCsv(snapshot: MenuSnapshot, delimiter: Delimiter): Buffer {
+  return tableCsv(DISH_COLUMNS, dishTable(snapshot), delimiter);
+}
+
+/** Every option group and option as CSV bytes (option-sheet.ts); sent back, it changes only them. */
+export function exportOptionsCsv(snapshot: MenuSnapshot, delimiter: Delimiter): Buffer {
+  return tableCsv(OPTION_COLUMNS, optionTable(snapshot), delimiter);
 }
 
 /** `,`, `;` or a tab, whichever the header line uses most (`,` when none). */

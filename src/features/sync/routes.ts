@@ -16,7 +16,7 @@ import { adminErrorResponses, adminWriteErrorResponses, envelope, Meta, nowIso }
 import { typed } from '../../http/typed.js';
 import { validatorCompiler } from '../../http/validator.js';
 import { importMenu } from './apply.js';
-import { exportCsv } from './csv.js';
+import { exportCsv, exportOptionsCsv } from './csv.js';
 import { ExportedMenuDocument, exportDocument, MenuDocument } from './document.js';
 import { sheetIssues, tableToDocument } from './sheet.js';
 import { readSheet, writeXlsx } from './sheet-jobs.js';
@@ -128,6 +128,31 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.csv"`)
+        .send(csv);
+    },
+  );
+
+  api.get(
+    '/menu/options.csv',
+    {
+      config: { scopes: READ_SCOPES },
+      schema: {
+        summary: 'The option groups and their options as a spreadsheet (CSV, one row per option)',
+        description:
+          "Like export.csv, for the option groups: group, group_external_id, min_choices, max_choices, group_name_<lang>, then the option (id, external_id, name_<lang>, price_change, a column per allergen, trace and dietary label, is_active, display_order); a group without options is one row with the option cells empty. Sent back with PUT /admin/menu and Content-Type: text/csv (the header, naming `group` and no `section`, tells it from the dishes), it changes option groups and options only. Dishes name their groups in the dishes file's option_groups column (names or external ids separated by |).",
+        querystring: Type.Object({
+          delimiter: Type.Optional(Type.Union([Type.Literal('comma'), Type.Literal('semicolon')])),
+        }),
+        produces: ['text/csv'],
+        response: { 200: Type.String({ description: 'CSV text with a header line' }), ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await ownerSnapshot(app, request.tenant.id);
+      const csv = exportOptionsCsv(snapshot, request.query.delimiter === 'semicolon' ? ';' : ',');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${snapshot.slug}-options.csv"`)
         .send(csv);
     },
   );

@@ -15,7 +15,11 @@ import { parsePrice } from '../../i18n/money.js';
 import { foldText } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS } from '../../resources/dietary/data.js';
+import { type ExportCell, type SheetRow, truthy, unprotectText } from './cells.js';
 import { type DocItem, type DocSection, exportDocument, type MenuDocument } from './document.js';
+import { isOptionTable, optionTableToDocument } from './option-sheet.js';
+
+export { type ExportCell, protectText, type SheetRow, unprotectText } from './cells.js';
 
 const NAME_COLUMNS = LOCALES.map((l) => `name_${l}`);
 const DESCRIPTION_COLUMNS = LOCALES.map((l) => `description_${l}`);
@@ -46,32 +50,18 @@ export const DISH_COLUMNS = [
   'is_recommended',
   'display_order',
   ...VARIANT_COLUMNS,
+  /** The dish's option groups by name (default language) or external_id, in order, separated by `|`. */
+  'option_groups',
 ];
 
 /** What a column holds, so each format writes and reads it right. */
 export type ColumnKind = 'text' | 'price' | 'integer' | 'flag';
 export function columnKind(column: string): ColumnKind {
-  if (column === 'price' || /^variant_\d+_price$/.test(column)) return 'price';
-  if (column === 'id' || column === 'display_order') return 'integer';
+  if (column === 'price' || column === 'price_change' || /^variant_\d+_price$/.test(column)) return 'price';
+  if (column === 'id' || column === 'display_order' || column === 'min_choices' || column === 'max_choices')
+    return 'integer';
   if (/^(allergen|trace|diet)_/.test(column) || column === 'is_active' || column === 'is_recommended') return 'flag';
   return 'text';
-}
-
-/** A cell of the export: text, a number (price or integer), a flag, or nothing. */
-export type ExportCell = string | number | boolean | null;
-
-/** Text a spreadsheet would run as a formula, also after prefixes already there (`'=…`). */
-const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
-const PROTECTED = /^'+[=+\-@\t\r]/;
-
-/** A text cell as written to a file: `'` before a formula-like text (OWASP's CSV injection advice). */
-export function protectText(text: string): string {
-  return FORMULA_LIKE.test(text) ? `'${text}` : text;
-}
-
-/** The text of a cell read from a file: exactly the one `'` protectText added is removed. */
-export function unprotectText(text: string): string {
-  return PROTECTED.test(text) ? text.slice(1) : text;
 }
 
 /** Every dish of the menu as rows of typed cells in DISH_COLUMNS order, in menu order. */
@@ -80,6 +70,7 @@ export function dishTable(snapshot: MenuSnapshot): ExportCell[][] {
   const locale = snapshot.settings.default_locale;
   const nameOf = (t: Record<string, string> | undefined) => t?.[locale] ?? Object.values(t ?? {})[0] ?? '';
   const wineries = new Map((doc.wineries ?? []).map((w) => [w.id, w.name]));
+  const groups = new Map((doc.option_groups ?? []).map((g) => [g.id, nameOf(g.name)]));
   const rows: ExportCell[][] = [];
   const sectionRows = (section: DocSection, label: string) => {
     const types = new Map((section.sub_categories ?? []).map((t) => [t.id, nameOf(t.name)]));
@@ -104,6 +95,7 @@ export function dishTable(snapshot: MenuSnapshot): ExportCell[][] {
           const v = item.variants?.[n - 1];
           return [v ? v.price : null, ...LOCALES.map((l) => v?.label[l] ?? '')];
         }),
+        (item.option_groups ?? []).map((ref) => groups.get(ref.id ?? 0) ?? '').join(' | '),
       ]);
     }
   };
@@ -115,12 +107,6 @@ export function dishTable(snapshot: MenuSnapshot): ExportCell[][] {
   return rows;
 }
 
-/** A row read from a file: its line (or sheet row) number and its cells, text as written or numbers (xlsx). */
-export interface SheetRow {
-  line: number;
-  cells: (string | number)[];
-}
-
 /** A cell of a language column: absent column keeps the text, an empty cell removes it. */
 function setText(texts: Record<string, string>, locale: string, cell: string | undefined): void {
   if (cell === undefined) return;
@@ -128,13 +114,13 @@ function setText(texts: Record<string, string>, locale: string, cell: string | u
   else texts[locale] = cell;
 }
 
-const truthy = (cell: string | undefined) =>
-  ['1', 'x', 'X', 'yes', 'sì', 'si', 'true', 'TRUE', 'VERO', 'WAHR', 'VRAI'].includes((cell ?? '').trim());
-
-/** Errors of a document made from a table, named by the file's line of the dish (`rows[5].price`). */
+/** Errors of a document made from a table, named by the file's line of the dish or option (`rows[5].price`). */
 export function sheetIssues(issues: FieldIssue[], lines: Map<string, number>): FieldIssue[] {
   return issues.map((issue) => {
-    const match = /^(sections\[\d+\](?:\.sections\[\d+\])?\.items\[\d+\])\.(.+)$/.exec(issue.field);
+    const match =
+      /^(sections\[\d+\](?:\.sections\[\d+\])?\.items\[\d+\]|option_groups\[\d+\](?:\.options\[\d+\])?)\.(.+)$/.exec(
+        issue.field,
+      );
     const line = match ? lines.get(match[1]) : undefined;
     return line === undefined ? issue : { ...issue, field: `rows[${line}].${match![2]}` };
   });
@@ -149,6 +135,8 @@ export function tableToDocument(
   header: string[],
   rows: SheetRow[],
 ): { doc: MenuDocument; lines: Map<string, number> } {
+  // The options' table (option-sheet.ts) is told by its header: it names groups, not sections.
+  if (isOptionTable(header)) return optionTableToDocument(snapshot, header, rows);
   const issues: FieldIssue[] = [];
   const column = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
   for (const required of ['section', 'price']) {
@@ -271,6 +259,21 @@ export function tableToDocument(
       if (typeName && !type) issues.push({ field: `rows[${line}].sub_category`, rule: 'exists' });
       item.type_id = type?.id ?? null;
       item.type_external_id = null;
+    }
+    const groupNames = plain('option_groups');
+    if (groupNames !== undefined) {
+      // By external_id, else the name in the default language; an empty cell: no groups.
+      item.option_groups = [];
+      for (const typed of groupNames
+        .split('|')
+        .map((n) => n.trim())
+        .filter(Boolean)) {
+        const group =
+          (doc.option_groups ?? []).find((g) => g.external_id === typed) ??
+          (doc.option_groups ?? []).find((g) => label(g.name) === foldText(typed));
+        if (group) item.option_groups.push({ id: group.id });
+        else issues.push({ field: `rows[${line}].option_groups`, rule: 'exists' });
+      }
     }
     const wineryName = plain('winery');
     if (wineryName !== undefined) {

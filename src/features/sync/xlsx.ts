@@ -10,6 +10,7 @@ import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { LOCALES } from '../../i18n/locales.js';
 import { exportDocument } from './document.js';
+import { OPTION_COLUMNS, optionTable } from './option-sheet.js';
 import {
   columnKind,
   DISH_COLUMNS,
@@ -63,6 +64,8 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, header: string[], ro
 /** The workbook's sheets as plain rows (built from the snapshot here; written by `renderXlsx`, off the request thread). */
 export interface XlsxTables {
   dishes: ExportCell[][];
+  /** The option groups and their options (option-sheet.ts), for reference. */
+  options: ExportCell[][];
   sections: ExportCell[][];
   types: ExportCell[][];
   wineries: ExportCell[][];
@@ -102,7 +105,11 @@ export function xlsxTables(snapshot: MenuSnapshot): XlsxTables {
     w.region ?? null,
     w.country ?? null,
   ]);
-  return { dishes, sections: sectionRows, types: typeRows, wineries };
+  const optionKinds = OPTION_COLUMNS.map(columnKind);
+  const options = optionTable(snapshot).map((row) =>
+    row.map((value, at) => (optionKinds[at] === 'flag' ? (value ? 'x' : null) : value === '' ? null : value)),
+  );
+  return { dishes, options, sections: sectionRows, types: typeRows, wineries };
 }
 
 /** The workbook's bytes from its tables: the CPU-heavy part (run by the worker pool, sheet-jobs.ts). */
@@ -126,6 +133,10 @@ export async function renderXlsx(tables: XlsxTables): Promise<Uint8Array> {
     tables.types,
   );
   addSheet(workbook, 'Wineries', ['winery', 'external_id', 'region', 'country'], tables.wineries);
+  const options = addSheet(workbook, 'Options', OPTION_COLUMNS, tables.options);
+  for (const [at, column] of OPTION_COLUMNS.entries()) {
+    if (columnKind(column) === 'price') options.getColumn(at + 1).numFmt = '0.00';
+  }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
