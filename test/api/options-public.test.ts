@@ -186,6 +186,46 @@ for (const dialect of dialects) {
       assert.equal(items.find((i: { name: string }) => i.name === 'Tiramisù').menuAddOn, undefined);
     });
 
+    test('an option name changed in the default language: its other translations are "to check", and diners read the new text meanwhile', async () => {
+      const put = (url: string, body: object) =>
+        adminCall(app, token, { method: 'PUT', url: `/api/v1/admin${url}`, host: 'alpha', body });
+      // Sardellen (de) was written for "Acciughe"; the Italian name changes to a different fish.
+      assert.equal(
+        (await put(`/options/${ids.anchovies}`, { name: { it: 'Alici marinate', de: 'Sardellen' } })).statusCode,
+        200,
+      );
+      const flags = await db.db
+        .selectFrom('translation_checks')
+        .select(['resource', 'field', 'locale'])
+        .where('resource_id', '=', ids.anchovies)
+        .where('resource', '=', 'options')
+        .execute();
+      assert.deepEqual(
+        flags.map((f) => [f.resource, f.field, f.locale]),
+        [['options', 'name', 'de']],
+      );
+      const menu = await call(app, { url: `/api/v1/menu/de`, host: 'alpha' });
+      const option = menu.json.data.sections
+        .flatMap((s: { items: { option_groups: { options: { id: number; name: string }[] }[] }[] }) => s.items)
+        .flatMap((d: { option_groups: { options: unknown[] }[] }) => d.option_groups)
+        .flatMap((g: { options: unknown[] }) => g.options)
+        .find((o: { id: number }) => o.id === ids.anchovies);
+      assert.equal(option.name, 'Alici marinate', 'the flagged German text is not served');
+      const owner = await adminCall(app, token, { url: `/api/v1/admin/options/${ids.anchovies}`, host: 'alpha' });
+      assert.equal(owner.json.data.name_translations.de, 'Sardellen', 'owners still see what is stored');
+      // Saved again in German: the flag goes and German diners read it.
+      assert.equal(
+        (await put(`/options/${ids.anchovies}`, { name: { it: 'Alici marinate', de: 'Marinierte Sardellen' } }))
+          .statusCode,
+        200,
+      );
+      const again = await call(app, { url: `/api/v1/items/${ids.bruschetta}?locale=de`, host: 'alpha' });
+      assert.ok(
+        again.json.data.option_groups[0].options.some((o: { name: string }) => o.name === 'Marinierte Sardellen'),
+      );
+      await put(`/options/${ids.anchovies}`, { name: { it: 'Acciughe', de: 'Sardellen' } });
+    });
+
     test("the cached menu's ETag moves with a group's change and when an option's sold-out mark lapses; the other restaurant's stays", async () => {
       const etag = async (host = 'alpha') => (await call(app, { url: '/api/v1/menu/it', host })).headers.etag as string;
       const before = await etag();

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { buildApp } from '../../src/app.js';
 import { type DbHandle, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest, migrations, pendingMigrations } from '../../src/db/migrate.js';
-import { tokenFor } from '../admin/tokens.js';
+import { adminCall, tokenFor } from '../admin/tokens.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, dialects, testConfig, testRunId } from '../helper.js';
 import { type CliDatabase, cliDatabase, runCli, runCliProcess } from './run.js';
@@ -52,7 +52,7 @@ async function contentOf(app: FastifyInstance, slug: string): Promise<unknown> {
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === 'object') {
       return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, k === 'id' || k.endsWith('_id') ? typeof v : strip(v)]),
+        Object.entries(value).map(([k, v]) => [k, k === 'id' || /_ids?$/.test(k) ? typeof v : strip(v)]),
       );
     }
     return value;
@@ -300,6 +300,21 @@ for (const dialect of dialects) {
       await createFixtureTenant(db, 'beta', 'Trattoria');
       const token = await tokenFor(db, alphaId);
       const imageUrl = await uploadPhoto(source.app, token, 'alpha');
+      // An option group with an option, on a dish: the links follow the new ids.
+      const api = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => {
+        const res = await adminCall(source.app, token, { method, url: `/api/v1/admin${url}`, host: 'alpha', body });
+        assert.ok(res.statusCode < 300, res.body);
+        return res.json.data;
+      };
+      const group = await api('POST', '/option-groups', { name: { it: 'Aggiunte', en: 'Add-ons' } });
+      await api('POST', '/options', {
+        group_id: group.id,
+        name: { it: 'Burrata' },
+        price_change: 3,
+        allergens: ['latte'],
+      });
+      const [firstDish] = await api('GET', '/items?per_page=1');
+      await api('PUT', `/items/${firstDish.id}`, { option_group_ids: [group.id] });
       const sourceUrl = source.handle.url!;
 
       // The target already serves another restaurant, with the same content but its own ids.
@@ -324,6 +339,8 @@ for (const dialect of dialects) {
         assert.match(loaded.stdout, /Restaurant "alpha" loaded/);
 
         assert.deepEqual(await contentOf(targetApp.app, 'alpha'), await contentOf(source.app, 'alpha'));
+        const restoredMenu = JSON.stringify(await contentOf(targetApp.app, 'alpha'));
+        assert.match(restoredMenu, /"name":"Burrata"/, 'the option group came along, on its dish');
         const copy = await targetApp.app.inject({ url: imageUrl, headers: { host: 'alpha.localhost' } });
         const original = await source.app.inject({ url: imageUrl, headers: { host: 'alpha.localhost' } });
         assert.equal(copy.statusCode, 200);
