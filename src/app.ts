@@ -6,9 +6,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { normalizeHost, TenantDirectory } from './accounts/tenants/directory.js';
+import { addRequests } from './accounts/tenants/usage-repo.js';
 import { listActiveUsers } from './accounts/users/repo.js';
 import { CacheBudget } from './catalog/budget.js';
 import { limitsListener } from './catalog/limits.js';
+import { RequestTally } from './runtime/request-tally.js';
+
+/** How often each instance adds its request counts per restaurant to the database. */
+const REQUEST_FLUSH_MS = 5000;
+
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
 import type { Config } from './config.js';
@@ -58,6 +64,8 @@ declare module 'fastify' {
     announcer: Announcer;
     /** Password-recovery mail (runtime/mailer.ts). */
     mailer: Mailer;
+    /** Requests per restaurant not yet added to the database (the console's usage). */
+    requestTally: RequestTally;
     /** Jobs too heavy for the request thread (table-card PDFs): runtime/worker-pool.ts. */
     jobs: WorkerPool;
     /** The HTTP server's connections, drained on SIGTERM by server.ts (runtime/drain.ts). */
@@ -188,8 +196,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let open = true;
   let drain: ConnectionDrain | undefined;
   const fastPathCounts: FastPathCounts = { ok: 0, notModified: 0 };
+  // Requests per restaurant for the operator console, counted in memory, flushed every few seconds.
+  const requestTally = new RequestTally();
   const fastPath = menuFastPath({
     counts: fastPathCounts,
+    tally: requestTally,
     config,
     directory,
     snapshots,
@@ -339,8 +350,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addSchema(ErrorEnvelope);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  app.decorate('requestTally', requestTally);
+  const flushRequests = () =>
+    addRequests(
+      database.db,
+      new Date(options.now?.() ?? Date.now()).toISOString().slice(0, 10),
+      requestTally.take(),
+    ).catch((err) => app.log.warn({ err }, 'request counts not stored'));
+  const requestFlush = setInterval(flushRequests, REQUEST_FLUSH_MS);
+  requestFlush.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(requestFlush);
+    await flushRequests();
+  });
   await app.register(tenantPlugin, {
     directory,
+    tally: requestTally,
     unknownHostLimit: { store: counters, limit: config.publicRateLimit },
   });
   await registerSwagger(app);

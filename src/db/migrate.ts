@@ -32,6 +32,7 @@ import * as optionGroups from './migrations/2026112890_option_groups.js';
 import * as signup from './migrations/2026112895_signup.js';
 import * as operators from './migrations/2026112896_operators.js';
 import * as tenantLimits from './migrations/2026112897_tenant_limits.js';
+import * as tenantRequests from './migrations/2026112898_tenant_requests.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '2026112895_signup': signup,
   '2026112896_operators': operators,
   '2026112897_tenant_limits': tenantLimits,
+  '2026112898_tenant_requests': tenantRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -328,6 +328,13 @@ export interface TenantLimitsTable {
   updated_at: string;
 }
 
+/** Requests answered for a restaurant on a day (UTC), added by each instance every few seconds. */
+export interface TenantRequestsDailyTable {
+  tenant_id: number;
+  day: string;
+  requests: number;
+}
+
 export interface PasswordResetTable {
   tenant_id: number;
   user_id: number;
@@ -579,6 +586,7 @@ export interface Database {
   signup_invites: SignupInviteTable;
   operators: OperatorTable;
   tenant_limits: TenantLimitsTable;
+  tenant_requests_daily: TenantRequestsDailyTable;
   operator_sessions: OperatorSessionTable;
   operator_login_failures: OperatorLoginFailureTable;
   operator_audit: OperatorAuditTable;

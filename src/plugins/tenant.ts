@@ -39,13 +39,15 @@ export interface TenantPluginOptions {
    * lookup) count against this budget per client address, like the public API; 0 turns it off.
    */
   unknownHostLimit?: { store: CounterStore; limit: number };
+  /** Counts each request a restaurant is served (the operator console's usage). */
+  tally?: { count(tenantId: number): void };
 }
 
 /** The counter bucket of requests for addresses not in the cache, per client address (no tenant: 0). */
 export const UNKNOWN_HOST_BUCKET = 'unknown-host';
 
 export const tenantPlugin = fp<TenantPluginOptions>(
-  async (app, { directory, unknownHostLimit }) => {
+  async (app, { directory, unknownHostLimit, tally }) => {
     app.decorate('tenants', directory);
     app.decorateRequest('tenant', null as unknown as TenantState);
     app.addHook('onRequest', (request, _reply, done) => {
@@ -55,6 +57,7 @@ export const tenantPlugin = fp<TenantPluginOptions>(
         if (state?.status === 'suspended') return done(new SuspendedRestaurantError(state.suspendedReason));
         if (!served(request.url, state)) return done(new UnknownRestaurantError());
         request.tenant = state;
+        tally?.count(state.id);
         // Every log line of the request names the restaurant.
         request.log = request.log.child({ tenant: state.slug });
         done();

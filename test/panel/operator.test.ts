@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { countTenantRows } from '../../src/accounts/tenants/erase.js';
+import { addRequests } from '../../src/accounts/tenants/usage-repo.js';
 import { createUser } from '../../src/accounts/users/service.js';
 import { createOperator } from '../../src/panel/operator/service.js';
 import { createFixtureTenant } from '../fixtures.js';
@@ -89,6 +90,20 @@ for (const dialect of dialects) {
       await anonymous.get('/operator/login');
       assert.equal((await anonymous.post('/operator/login', ALPHA)).statusCode, 422);
 
+      // Requests served for alpha (through Fastify and the menu's fast path) are counted and stored.
+      for (let i = 0; i < 3; i++) await call(t.app, { url: '/api/v1/menu', host: `alpha.${BASE}` });
+      await t.app.inject({ url: '/api/v1/menu/it', headers: { host: `alpha.${BASE}` } });
+      const counted = t.app.requestTally.take();
+      assert.ok((counted.get(alpha) ?? 0) >= 4, String(counted.get(alpha)));
+      await addRequests(t.db.db, new Date(clock.now).toISOString().slice(0, 10), new Map([[alpha, 40]]));
+      await addRequests(
+        t.db.db,
+        new Date(clock.now).toISOString().slice(0, 10),
+        new Map([
+          [alpha, 2],
+          [999_999, 5],
+        ]),
+      );
       const c = await operator();
       const cookie = (await anonymous.post('/operator/login', OPERATOR)).headers['set-cookie'];
       assert.match(
@@ -112,7 +127,7 @@ for (const dialect of dialects) {
       assert.ok(row, list.body.slice(0, 2000));
       assert.ok(
         row.includes(
-          `<td class="num">${dishes}</td><td class="num">2.0 MB</td><td class="num">12</td><td class="num">20</td>`,
+          `<td class="num">${dishes}</td><td class="num">2.0 MB</td><td class="num">42</td><td class="num">12</td><td class="num">20</td>`,
         ),
         row,
       );

@@ -32,6 +32,7 @@ export const TENANT_TABLES = [
   'password_resets',
   'email_verifications',
   'tenant_limits',
+  'tenant_requests_daily',
   'api_tokens',
   'item_option_groups',
   'options',

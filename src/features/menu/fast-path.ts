@@ -26,6 +26,8 @@ export interface FastPathDeps {
   counts: { ok: number; notModified: number };
   /** False once the app is closing (Fastify then answers 503). */
   open: () => boolean;
+  /** Requests per restaurant (the operator console's usage). */
+  tally?: { count(tenantId: number): void };
 }
 
 /**
@@ -133,11 +135,13 @@ export function menuFastPath(deps: FastPathDeps) {
       });
       res.end();
       deps.counts.notModified++;
+      deps.tally?.count(tenant.id);
       return true;
     }
     res.writeHead(200, rateHeaders ? { ...rep.headers, ...rateHeaders } : rep.headers);
     res.end(rep.body);
     deps.counts.ok++;
+    deps.tally?.count(tenant.id);
     return true;
   };
 }

@@ -97,10 +97,10 @@ export function restaurantsPage(
         r.owners.length
           ? r.owners.map((w) => html`${w.email} (${w.lastSignIn ? formatDateTime(ctx, w.lastSignIn) : o.never})<br>`)
           : '—'
-      }</td><td class="num">${r.dishes}</td><td class="num">${megabytes(r.photoBytes)}</td><td class="num">${r.menuViews}</td><td class="num">${r.events}</td><td>${action(r)}</td></tr>`,
+      }</td><td class="num">${r.dishes}</td><td class="num">${megabytes(r.photoBytes)}</td><td class="num">${r.requests}</td><td class="num">${r.menuViews}</td><td class="num">${r.events}</td><td>${action(r)}</td></tr>`,
   );
   const table = view.rows.length
-    ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="${o.restaurants}"><table><caption class="visually-hidden">${o.restaurants}</caption><thead><tr><th scope="col">${c.restaurant}</th><th scope="col">${c.status}</th><th scope="col">${c.owners}</th><th scope="col">${c.dishes}</th><th scope="col">${c.photos}</th><th scope="col">${c.views}</th><th scope="col">${c.events}</th><th scope="col">${c.actions}</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="${o.restaurants}"><table><caption class="visually-hidden">${o.restaurants}</caption><thead><tr><th scope="col">${c.restaurant}</th><th scope="col">${c.status}</th><th scope="col">${c.owners}</th><th scope="col">${c.dishes}</th><th scope="col">${c.photos}</th><th scope="col">${c.requests}</th><th scope="col">${c.views}</th><th scope="col">${c.events}</th><th scope="col">${c.actions}</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html`<p>${o.none}</p>`;
   const body = html`${view.said ?? ''}<form method="get" action="/operator" class="stack narrow" role="search">
 ${input({ name: 'q', label: o.search, type: 'search', value: view.search, hint: o.searchHint })}

@@ -120,6 +120,8 @@ export interface RestaurantUsage {
   photoBytes: number;
   menuViews: number;
   events: number;
+  /** Requests answered for it since `since` (every instance's counts, runtime/request-tally.ts). */
+  requests: number;
 }
 
 /** `%text%` for LIKE, with the user's `%`, `_` and `\` taken literally. */
@@ -175,7 +177,7 @@ export async function restaurantUsage(
   const rows = await query.orderBy('tenants.id', 'desc').limit(options.limit).execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
-  const [domains, owners, dishes, photos, analytics] = await Promise.all([
+  const [domains, owners, dishes, photos, analytics, requests] = await Promise.all([
     db
       .selectFrom('tenant_domains')
       .select(['tenant_id', 'host'])
@@ -215,6 +217,13 @@ export async function restaurantUsage(
       .where('day', '>=', options.since)
       .groupBy('tenant_id')
       .execute(),
+    db
+      .selectFrom('tenant_requests_daily')
+      .select(['tenant_id', sql<number | string>`sum(requests)`.as('n')])
+      .where('tenant_id', 'in', ids)
+      .where('day', '>=', options.since)
+      .groupBy('tenant_id')
+      .execute(),
   ]);
   const by = <T extends { tenant_id: number }>(list: T[], id: number) => list.filter((r) => Number(r.tenant_id) === id);
   return rows.map((r) => {
@@ -235,6 +244,7 @@ export async function restaurantUsage(
       photoBytes: Number(by(photos, id)[0]?.bytes ?? 0),
       menuViews: Number(usage?.views ?? 0),
       events: Number(usage?.events ?? 0),
+      requests: Number(by(requests, id)[0]?.n ?? 0),
     };
   });
 }
