@@ -264,8 +264,16 @@ for (const dialect of dialects) {
       const wrong = await admin('DELETE', `/option-groups/${g.id}?confirm_detach=1`);
       assert.equal(wrong.statusCode, 422);
       assert.equal((await admin('GET', `/option-groups/${g.id}`)).statusCode, 200);
+      const since = encodeURIComponent(new Date(now - 1000).toISOString());
       const done = await admin('DELETE', `/option-groups/${g.id}?confirm_detach=2`);
       assert.equal(done.statusCode, 204, done.body);
+      // An integrator's "what changed since": the group among the deleted, the dishes that lost it among the changed.
+      const groupsSince = await admin('GET', `/option-groups?updated_since=${since}`);
+      assert.ok(groupsSince.json.meta.deleted.includes(g.id), JSON.stringify(groupsSince.json.meta));
+      const optionsSince = await admin('GET', `/options?updated_since=${since}`);
+      assert.equal(optionsSince.json.meta.deleted.length, 1, 'its option deleted with it');
+      const dishesSince = await admin('GET', `/items?updated_since=${since}&per_page=100`);
+      for (const d of dishes) assert.ok(dishesSince.json.data.some((x: { id: number }) => x.id === d.id));
       assert.equal((await admin('GET', `/option-groups/${g.id}`)).statusCode, 404);
       for (const d of dishes) {
         assert.deepEqual((await admin('GET', `/items/${d.id}`)).json.data.option_group_ids, [keep.id]);
