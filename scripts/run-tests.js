@@ -91,6 +91,9 @@ const child = spawn(
     '--enable-source-maps',
     '--test',
     `--test-concurrency=${concurrency}`,
+    // A test that hangs (a browser that never answers) fails after three minutes instead of
+    // holding the run until CI's limit.
+    '--test-timeout=180000',
     `--test-reporter=${reporter}`,
     '--test-reporter-destination=stdout',
     '--test-reporter=./scripts/test-summary.js',

@@ -144,7 +144,8 @@ describe(`live and offline menu in Chromium, two instances (${dialect})`, { skip
       );
       assert.ok(failed, `${url} offline is the browser's own error, not a kept copy`);
     }
-    await other.close();
+    // Not closed: closing a tab whose last navigation failed offline can hang in Chromium (the
+    // close never completes); the context closes it with the rest.
     // Meanwhile the restaurant raises a price.
     const { id, price } = await dessert();
     await writeMenu(panel, tenantId, CLI_ACTOR, (w) => updateItem(w, id, { price: price + 1 }));

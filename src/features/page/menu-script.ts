@@ -6,6 +6,7 @@
 // says what changed), and the service worker that keeps the menu readable offline (/sw.js,
 // features/page/offline.ts). A random visit id lives in sessionStorage; no cookie, no token,
 // nothing personal. A table number from the QR code (?table=12) rides along on every event.
+import { createHash } from 'node:crypto';
 export const MENU_SCRIPT = `(() => {
   'use strict';
   const locale = document.body.dataset.locale;
@@ -274,7 +275,10 @@ export const MENU_SCRIPT = `(() => {
     updating = true;
     try {
       const res = await fetch(location.href, { headers: { accept: 'text/html' }, cache: 'no-cache', credentials: 'same-origin' });
-      if (!res.ok) return;
+      // The worker's kept copy (no network after all) is never news.
+      if (!res.ok || res.headers.has('x-menu-offline')) return;
+      // The network answered: a page opened offline is current again.
+      document.querySelectorAll('.offline-note, meta[name="offline-since"]').forEach((el) => el.remove());
       const next = new DOMParser().parseFromString(await res.text(), 'text/html');
       if (!next.body || next.body.dataset.state === document.body.dataset.state) return;
       const before = dishInfo(document);
@@ -362,7 +366,22 @@ export const MENU_SCRIPT = `(() => {
     retry.addEventListener('click', () => location.reload());
     bar.appendChild(retry);
     document.body.insertBefore(bar, document.body.firstChild);
-    addEventListener('online', () => location.reload());
+    // Back online: reload once the network answers (the worker's own copy says x-menu-offline). The
+    // 'online' event may come before requests get through: then ask again, waiting longer each time.
+    let wait = 2000;
+    const reloadWhenOnline = () => {
+      fetch(location.href, { cache: 'no-store', credentials: 'same-origin' })
+        .then((res) => {
+          if (!res.ok || res.headers.has('x-menu-offline')) throw new Error('offline');
+          location.reload();
+        })
+        .catch(() => {
+          if (!navigator.onLine) return;
+          setTimeout(reloadWhenOnline, wait);
+          wait = Math.min(wait * 2, 60000);
+        });
+    };
+    addEventListener('online', reloadWhenOnline);
   }
   if ('serviceWorker' in navigator && liveTexts) {
     addEventListener('load', () => {
@@ -381,3 +400,9 @@ export const MENU_SCRIPT = `(() => {
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(true); });
 })();
 `;
+
+/**
+ * The address pages load the script from: it names the script's version, so a page from a new
+ * deploy never runs an old script a service worker kept (the worker keeps scripts by address).
+ */
+export const MENU_SCRIPT_URL = `/assets/menu.js?v=${createHash('sha1').update(MENU_SCRIPT).digest('base64url').slice(0, 10)}`;

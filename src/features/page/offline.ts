@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { matchesEtag } from '../menu/document.js';
-import { MENU_SCRIPT } from './menu-script.js';
+import { MENU_SCRIPT, MENU_SCRIPT_URL } from './menu-script.js';
 
 /** Photos kept for offline use, in bytes. */
 export const PHOTO_BUDGET = 10 * 1024 * 1024;
@@ -26,7 +26,7 @@ const PHOTO_BUDGET = ${PHOTO_BUDGET};
 const NEVER = /^\\/(admin|api\\/v1\\/admin|api\\/v1\\/events|api\\/v1\\/analytics|api\\/docs|api\\/v1\\/openapi|metrics|healthz|readyz|sw\\.js|qr)/;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(STATIC).then((cache) => cache.add('/assets/menu.js')).catch(() => {}).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(STATIC).then((cache) => cache.add(${JSON.stringify(MENU_SCRIPT_URL)})).catch(() => {}).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -69,7 +69,7 @@ const networkFirst = (request, url, isPage) =>
     if (!isPage) return kept;
     const at = kept.headers.get('x-saved-at') || String(Date.now());
     const text = (await kept.text()).replace('<head>', '<head><meta name="offline-since" content="' + at + '">');
-    return new Response(text, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    return new Response(text, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'x-menu-offline': at } });
   }));
 
 const fromCache = (request) =>

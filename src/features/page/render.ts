@@ -15,6 +15,7 @@ import type { OpeningHours } from '../../resources/settings/hours.js';
 import type { MenuData } from '../menu/compose.js';
 import { readableOn } from './colors.js';
 import { bundledFont, fontFaces, fontPreloads } from './fonts.js';
+import { MENU_SCRIPT_URL } from './menu-script.js';
 import { dishOptions, menuAddOnLd, optionsUnderFilter } from './options.js';
 import { PAGE_CSS } from './styles.js';
 import { type PageTexts, pageTexts } from './texts.js';
@@ -476,7 +477,7 @@ ${hoursSection(settings, c)}
   }${c.print ? '' : html`<p class="print-link"><a href="/print?lang=${locale}">${t.print}</a></p>`}${
     theme.footer_text ? html`<p>${theme.footer_text}</p>` : ''
   }</footer>
-${c.print || input.scripts === false ? '' : raw('<script src="/assets/menu.js" defer></script>')}
+${c.print || input.scripts === false ? '' : raw(`<script src="${MENU_SCRIPT_URL}" defer></script>`)}
 </body>
 </html>
 `;
