@@ -45,7 +45,18 @@ const pages: [string, string, Step?][] = [
       await page.waitForSelector('.langs');
     },
   ],
+  // A waiter looking for the tiramisù during service: the list filtered as typed.
+  ['menu-search', '/admin/menu?q=tiramis'],
   ['wineries', '/admin/menu/wineries'],
+  ['option-groups', '/admin/menu/option-groups'],
+  [
+    'preview',
+    '/admin/preview?day=2026-11-29&time=13:00&lang=en',
+    async (page) => {
+      // The menu as diners will see it on Sunday at one o'clock, in its frame.
+      await page.frameLocator('iframe.moment-preview').locator('main').waitFor();
+    },
+  ],
   ['settings', '/admin/settings'],
   [
     'theme',
