@@ -207,6 +207,35 @@ export async function readXlsx(bytes: Buffer): Promise<{ header: string[]; rows:
 /** Workbooks up to this size may be read whole when the stream fails (well within a worker's heap). */
 const LOADED_MAX_BYTES = 2 * 1024 * 1024;
 
+/** Rows as either reader meets them: the first is the header, the others dishes (empty ones skipped). */
+function sheetTable() {
+  let header: string[] | undefined;
+  const rows: SheetRow[] = [];
+  const issues: FieldIssue[] = [];
+  return {
+    add(row: ExcelJS.Row): void {
+      if (!header) {
+        header = [];
+        for (let c = 1; c <= row.cellCount; c++) header.push(String(row.getCell(c).text ?? '').trim());
+        return;
+      }
+      const line = row.number;
+      const cells = header.map((column, at) =>
+        cellValue(row.getCell(at + 1), column, `rows[${line}].${column || `column_${at + 1}`}`, issues),
+      );
+      if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
+      if (rows.length > XLSX_MAX_ROWS) {
+        throw new ValidationError([{ field: 'file', rule: 'xlsx_too_many_rows', params: { max: XLSX_MAX_ROWS } }]);
+      }
+    },
+    /** The table read, or the bad cells' issues thrown. */
+    done(): { header: string[]; rows: SheetRow[] } {
+      if (issues.length > 0) throw new ValidationError(issues);
+      return { header: header ?? [], rows };
+    },
+  };
+}
+
 async function readXlsxLoaded(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
   const workbook = new (await excel()).Workbook();
   try {
@@ -216,26 +245,9 @@ async function readXlsxLoaded(bytes: Buffer): Promise<{ header: string[]; rows: 
   }
   const sheet = workbook.getWorksheet(DISHES_SHEET) ?? workbook.worksheets[0];
   if (!sheet) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
-  let header: string[] | undefined;
-  const rows: SheetRow[] = [];
-  const issues: FieldIssue[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    if (!header) {
-      header = [];
-      for (let c = 1; c <= row.cellCount; c++) header.push(String(row.getCell(c).text ?? '').trim());
-      return;
-    }
-    const line = row.number;
-    const cells = header.map((column, at) =>
-      cellValue(row.getCell(at + 1), column, `rows[${line}].${column || `column_${at + 1}`}`, issues),
-    );
-    if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
-  });
-  if (rows.length > XLSX_MAX_ROWS) {
-    throw new ValidationError([{ field: 'file', rule: 'xlsx_too_many_rows', params: { max: XLSX_MAX_ROWS } }]);
-  }
-  if (issues.length > 0) throw new ValidationError(issues);
-  return { header: header ?? [], rows };
+  const table = sheetTable();
+  sheet.eachRow({ includeEmpty: false }, (row) => table.add(row));
+  return table.done();
 }
 
 async function readXlsxStream(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
@@ -247,9 +259,7 @@ async function readXlsxStream(bytes: Buffer): Promise<{ header: string[]; rows: 
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  let header: string[] | undefined;
-  const rows: SheetRow[] = [];
-  const issues: FieldIssue[] = [];
+  const table = sheetTable();
   let read = false;
   try {
     for await (const worksheet of reader) {
@@ -264,29 +274,14 @@ async function readXlsxStream(bytes: Buffer): Promise<{ header: string[]; rows: 
         continue;
       }
       read = true;
-      for await (const row of worksheet) {
-        if (!header) {
-          header = [];
-          for (let c = 1; c <= row.cellCount; c++) header.push(String(row.getCell(c).text ?? '').trim());
-          continue;
-        }
-        const line = row.number;
-        const cells = header.map((column, at) =>
-          cellValue(row.getCell(at + 1), column, `rows[${line}].${column || `column_${at + 1}`}`, issues),
-        );
-        if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
-        if (rows.length > XLSX_MAX_ROWS) {
-          throw new ValidationError([{ field: 'file', rule: 'xlsx_too_many_rows', params: { max: XLSX_MAX_ROWS } }]);
-        }
-      }
+      for await (const row of worksheet) table.add(row);
     }
   } catch (err) {
     if (err instanceof ValidationError) throw err;
     throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
   }
   if (!read) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return { header: header ?? [], rows };
+  return table.done();
 }
 
 /** The workbook's dishes laid over the current menu (see sheet.ts `tableToDocument`). */
