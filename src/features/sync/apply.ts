@@ -29,12 +29,11 @@ import { ifMatchHolds, menuTag } from '../../http/etag.js';
 import { validate } from '../../http/validator.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
 import { createItem, deleteItem, ItemInput, updateItem } from '../../resources/items/service.js';
-import { dishesWithGroup } from '../../resources/options/repo.js';
 import {
   createOption,
   createOptionGroup,
   deleteOption,
-  deleteOptionGroup,
+  detachAndDeleteOptionGroup,
   OptionGroupInput,
   OptionInput,
   updateOption,
@@ -523,9 +522,7 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyO
     await sync.prune('wineries', deleteWinery);
     await sync.prune('options', deleteOption);
     // A group the document leaves out goes from the dishes that still carry it: the prune says so.
-    await sync.prune('option_groups', async (w, id) =>
-      deleteOptionGroup(w, id, (await dishesWithGroup(w.trx, w.tenantId, id)).length),
-    );
+    await sync.prune('option_groups', detachAndDeleteOptionGroup);
   }
   if (sync.issues.length > 0) throw new ValidationError(sync.issues);
   return { summary: sync.summary, deletions: sync.deletions, changes: sync.changes, confirmDelete };

@@ -15,18 +15,17 @@ import { currencySign, formatAmount, formatPrice, fromCents, parsePrice } from '
 import { parseJson, type Translations } from '../../i18n/text.js';
 import { ALLERGEN_KEYS, allergenName } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS, dietaryName } from '../../resources/dietary/data.js';
-import { dishesWithGroup } from '../../resources/options/repo.js';
 import {
   createOption,
   createOptionGroup,
   deleteOption,
-  deleteOptionGroup,
+  detachAndDeleteOptionGroup,
   OptionGroupInput,
   OptionInput,
   updateOption,
   updateOptionGroup,
 } from '../../resources/options/service.js';
-import { allOptions, dishesWithGroup as dishesCarrying } from '../../resources/options/view.js';
+import { allOptions, dishesCarryingGroup } from '../../resources/options/view.js';
 import { type PanelContext, pathParam, safePanelPath, seeOther, sendPage } from '../context.js';
 import type { Editor } from '../editor.js';
 import { asForm, checkbox, checkboxGroup, input, list, notice, select, str } from '../forms.js';
@@ -80,7 +79,7 @@ function groupList(ctx: PanelContext, snapshot: MenuSnapshot): Html {
     const options = (snapshot.options.get(g.id) ?? []).map((o) => displayName(snapshot, ctx, o.name_translations));
     return html`<tr><td data-label="${ot.group}"><div><a href="${groupsPath}/${g.id}">${displayName(snapshot, ctx, g.name_translations)}</a>${
       g.is_active ? '' : html` <span class="badge">${menuTexts(ctx.locale).hidden}</span>`
-    }</div></td><td data-label="${ot.options}"><div>${options.join(', ')} (${ot.rule(g.min_choices, g.max_choices)})</div></td><td data-label="${menuTexts(ctx.locale).dishes}"><div>${ot.onDishes(dishesCarrying(snapshot, g.id).length)}</div></td></tr>`;
+    }</div></td><td data-label="${ot.options}"><div>${options.join(', ')} (${ot.rule(g.min_choices, g.max_choices)})</div></td><td data-label="${menuTexts(ctx.locale).dishes}"><div>${ot.onDishes(dishesCarryingGroup(snapshot, g.id).length)}</div></td></tr>`;
   });
   return html`<table class="list"><caption class="visually-hidden">${ot.groups}</caption><thead><tr><th scope="col">${ot.group}</th><th scope="col">${ot.options}</th><th scope="col">${menuTexts(ctx.locale).dishes}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -154,9 +153,9 @@ ${checkbox({ name: 'is_active', label: ot.shown, checked: v.is_active, errors })
   create: createOptionGroup,
   update: updateOptionGroup,
   // The owner was told on the page how many dishes lose it (deleteWarning) and confirmed.
-  remove: async (w, id) => deleteOptionGroup(w, id, (await dishesWithGroup(w.trx, w.tenantId, id)).length),
+  remove: detachAndDeleteOptionGroup,
   deleteWarning(ctx, snapshot, row) {
-    const n = dishesCarrying(snapshot, row.id).length;
+    const n = dishesCarryingGroup(snapshot, row.id).length;
     return n > 0 ? optionTexts(ctx.locale).detachWarning(n) : undefined;
   },
   titles: (ctx) => ({ create: () => optionTexts(ctx.locale).addGroup, edit: optionTexts(ctx.locale).editGroup }),

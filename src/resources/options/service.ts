@@ -12,7 +12,7 @@ import { nowIso } from '../../http/schemas.js';
 import { parseJson } from '../../i18n/text.js';
 import { AllergenKey } from '../allergens/data.js';
 import { DIETARY_KEYS } from '../dietary/data.js';
-import { dishesWithGroup, dishGroupIds, existingGroupIds, replaceDishGroups } from './repo.js';
+import { dishesWithGroup, dishGroupIds, existingGroupIds, groupOptionRows, replaceDishGroups } from './repo.js';
 
 /** At most this many groups on a dish, and picks in a group. */
 export const MAX_GROUPS_PER_DISH = 20;
@@ -123,14 +123,13 @@ export async function deleteOptionGroup(w: MenuWrite, id: number, confirmDetach?
       groups.filter((g) => g !== id),
     );
   }
-  const options = await w.trx
-    .selectFrom('options')
-    .select('id')
-    .where('tenant_id', '=', w.tenantId)
-    .where('group_id', '=', id)
-    .execute();
-  for (const option of options) await removeRow(w, 'options', Number(option.id));
+  for (const option of await groupOptionRows(w.trx, w.tenantId, id)) await removeRow(w, 'options', Number(option.id));
   await removeRow(w, 'option_groups', id);
+}
+
+/** Deletes a group whatever dishes carry it, when the caller has its own confirmation (a prune, the panel's confirm page). */
+export async function detachAndDeleteOptionGroup(w: MenuWrite, id: number): Promise<void> {
+  await deleteOptionGroup(w, id, (await dishesWithGroup(w.trx, w.tenantId, id)).length);
 }
 
 /** An option's write shows on its group (its nested list): the group's updated_at and ETag move too. */

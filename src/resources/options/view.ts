@@ -36,7 +36,7 @@ export function dishGroupRows(snapshot: MenuSnapshot, itemId: number, view: View
 }
 
 /** The dishes a group is attached to (ids, in dish id order). */
-export function dishesWithGroup(snapshot: MenuSnapshot, groupId: number): number[] {
+export function dishesCarryingGroup(snapshot: MenuSnapshot, groupId: number): number[] {
   const ids: number[] = [];
   for (const [itemId, groups] of snapshot.dishGroups) if (groups.includes(groupId)) ids.push(itemId);
   return ids.sort((a, b) => a - b);
