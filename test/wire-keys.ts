@@ -14,6 +14,7 @@ export const MENU_SECTION_KEYS = [
   'notes',
   'notes_translations',
   'parent_id',
+  'set_price',
   'show_subcategories',
   'time_end',
   'time_start',

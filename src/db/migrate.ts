@@ -29,6 +29,7 @@ import * as panelPreferences from './migrations/2026112860_panel_preferences.js'
 import * as auditMenuVersion from './migrations/2026112870_audit_menu_version.js';
 import * as staffInvitations from './migrations/2026112880_staff_invitations.js';
 import * as optionGroups from './migrations/2026112890_option_groups.js';
+import * as setMenus from './migrations/2026112891_set_menus.js';
 import * as signup from './migrations/2026112895_signup.js';
 import * as operators from './migrations/2026112896_operators.js';
 import * as tenantLimits from './migrations/2026112897_tenant_limits.js';
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '2026112870_audit_menu_version': auditMenuVersion,
   '2026112880_staff_invitations': staffInvitations,
   '2026112890_option_groups': optionGroups,
+  '2026112891_set_menus': setMenus,
   '2026112895_signup': signup,
   '2026112896_operators': operators,
   '2026112897_tenant_limits': tenantLimits,

@@ -101,6 +101,8 @@ export interface CategoryTable {
   /** The season: first and last local date the section is shown (YYYY-MM-DD), or null. */
   date_from: Generated<string | null>;
   date_to: Generated<string | null>;
+  /** A set menu's price (cents): the section is one offer whose dishes are the choices; null for an ordinary section. */
+  set_price_cents: Generated<number | null>;
 }
 
 export interface TypeTable {

@@ -179,6 +179,7 @@ for (const dialect of dialects) {
         weekdays: [],
         date_from: null,
         date_to: null,
+        set_price: null,
         items: [],
         types: [],
         children: [],

@@ -1,5 +1,5 @@
-// Option groups on the public page in a real browser (Chromium, 390 px, German): a dish with two
-// groups reads as two short lines under it, nothing overflows, and the instant allergen filter
+// Option groups and set menus on the public page in a real browser (Chromium, 390 px, German): a
+// dish with two groups reads as two short lines under it, a set menu as one offer at 15 €, nothing overflows, and the instant allergen filter
 // keeps a dish whose excluded allergen is only in an add-on, saying what to leave out, and hides
 // one whose required choice always has it — the same as the server's ?exclude=.
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { CHROMIUM, launchChromium } from '../panel/browser.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
-describe('option groups on the page in Chromium', { skip }, () => {
+describe('option groups and set menus on the page in Chromium', { skip }, () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;
@@ -68,6 +68,14 @@ describe('option groups on the page in Chromium', { skip }, () => {
       allergens: ['latte'],
     });
     await admin('PUT', `/items/${ids.coffee}`, { option_group_ids: [milk.id] });
+    const setMenu = await admin('POST', '/categories', {
+      name: { it: 'Menu del giorno', de: 'Tagesmenü' },
+      notes: { it: 'Un primo, un secondo, acqua e caffè', de: 'Ein erster Gang, ein zweiter Gang, Wasser und Kaffee' },
+      set_price: 15,
+    });
+    ids.setMenu = setMenu.id;
+    await admin('POST', '/items', { category_id: setMenu.id, name: { it: 'Lasagne' }, price: 0 });
+    await admin('POST', '/items', { category_id: setMenu.id, name: { it: 'Scaloppine', de: 'Schnitzel' }, price: 0 });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
     browser = await launchChromium();
@@ -77,7 +85,7 @@ describe('option groups on the page in Chromium', { skip }, () => {
     await t?.close();
   });
 
-  test('at 390 px in German: a dish with two groups, one line each; the filter counts the add-ons', async () => {
+  test('at 390 px in German: a dish with two groups, one line each, and a set menu at 15 €; the filter counts the add-ons', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(err.message));
@@ -101,6 +109,15 @@ describe('option groups on the page in Chromium', { skip }, () => {
     }
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing overflows');
     assert.equal(await bruschetta.locator('.ask-without').isVisible(), false);
+    // The set menu: one offer at its price, what it includes, the dishes as the choices without prices.
+    const set = page.locator(`section[data-section-id="${ids.setMenu}"]`);
+    assert.equal((await set.locator('h2').innerText()).replace(/\u00a0/g, ' '), 'Tagesmenü — 15,00 €');
+    assert.equal(await set.locator('.notes').innerText(), 'Ein erster Gang, ein zweiter Gang, Wasser und Kaffee');
+    assert.equal(await set.locator('.set-choices').innerText(), 'Zur Auswahl:');
+    assert.deepEqual(await set.locator('li.dish .name').allInnerTexts(), ['Lasagne', 'Schnitzel']);
+    assert.equal(await set.locator('.price').count(), 0);
+    const heading = (await set.locator('h2').boundingBox())!;
+    assert.ok(heading.x + heading.width <= 390);
 
     // "No milk": the bruschetta stays (leave the burrata out), the coffee goes (its milk is required).
     await page.locator('details.filters > summary').click();

@@ -101,7 +101,13 @@ interface Ctx {
   images: PageInput['images'];
   filter: PageFilter;
   print: boolean;
+  /** Sections that are set menus (their sub-sections belong to the offer too): dishes there show no price of their own. */
+  setMenus: Set<number>;
 }
+
+/** Whether a section is part of a set menu: a set menu itself, or a sub-section of one. */
+const inSetMenu = (s: MenuSection, c: Ctx) =>
+  c.setMenus.has(s.id) || (s.parent_id !== null && c.setMenus.has(s.parent_id));
 
 function picture(ref: ImageRef): Html {
   const s = imageSrcsets(ref);
@@ -155,7 +161,7 @@ function prices(item: MenuItem, c: Ctx): Html {
   return html`<span class="variants">${join(each, html`<span class="sep"> · </span>`)}</span>`;
 }
 
-function dish(item: MenuItem, c: Ctx): Html {
+function dish(item: MenuItem, c: Ctx, inSet = false): Html {
   const winery = item.winery
     ? html`<p class="winery">${item.winery.name}${item.winery.region ? ` · ${item.winery.region}` : ''}</p>`
     : '';
@@ -164,7 +170,7 @@ function dish(item: MenuItem, c: Ctx): Html {
     image && !c.print ? picture(image) : ''
   }<span class="name">${item.name}</span>${
     item.is_recommended ? html` <span class="badge">${c.recommendedLabel}</span>` : ''
-  }${item.sold_out ? html` <span class="badge sold-out-mark">${c.t.soldOut}</span>` : ''}${prices(item, c)}</summary>${
+  }${item.sold_out ? html` <span class="badge sold-out-mark">${c.t.soldOut}</span>` : ''}${inSet ? '' : prices(item, c)}</summary>${
     image && !c.print ? photo(image, item.name) : ''
   }${item.description ? html`<p class="description">${item.description}</p>` : ''}${winery}</details>${dishOptions(
     item,
@@ -181,7 +187,9 @@ function section(s: MenuSection, c: Ctx): Html | undefined {
   const items = s.items.filter((i) => keepDish(i, c.filter));
   // A section whose every dish the filter hides is left out (its sub-sections are their own sections).
   if (items.length === 0 && s.items.length > 0) return undefined;
-  const list = (dishes: MenuItem[]) => html`<ul>${dishes.map((i) => dish(i, c))}</ul>`;
+  // A set menu's dishes are its choices: the price is the offer's, in the heading.
+  const inSet = inSetMenu(s, c);
+  const list = (dishes: MenuItem[]) => html`<ul>${dishes.map((i) => dish(i, c, inSet))}</ul>`;
   let body: Html | '';
   if (s.show_subcategories && s.types.length > 0) {
     const groups = s.types.map((type) => {
@@ -193,9 +201,13 @@ function section(s: MenuSection, c: Ctx): Html | undefined {
   } else {
     body = items.length > 0 ? list(items) : '';
   }
-  return html`<section id="s-${s.id}" class="${s.parent_id === null ? 'top' : 'sub'} ${s.menu_type}" data-section-id="${s.id}"><h${level}>${s.name}</h${level}>${
+  const setPrice =
+    s.set_price === null
+      ? ''
+      : html` <span class="set-price">— ${formatPrice(s.set_price, c.locale, c.currency)}</span>`;
+  return html`<section id="s-${s.id}" class="${s.parent_id === null ? 'top' : 'sub'} ${s.menu_type}${s.set_price === null ? '' : ' set-menu'}" data-section-id="${s.id}"><h${level}>${s.name}${setPrice}</h${level}>${
     s.notes ? html`<p class="notes">${s.notes}</p>` : ''
-  }${body}</section>`;
+  }${s.set_price === null ? '' : html`<p class="set-choices">${c.t.setChoices}</p>`}${body}</section>`;
 }
 
 /** How many allergen and diet filters are on (the filter button says it). */
@@ -250,20 +262,24 @@ function jsonLd(input: PageInput, sections: MenuSection[]): Html {
       hasMenuSection: sections.map((s) => ({
         '@type': 'MenuSection',
         name: s.name,
+        // A set menu is one offer: its price on the section, its notes saying what it includes.
+        ...(s.set_price === null
+          ? {}
+          : {
+              offers: {
+                '@type': 'Offer',
+                price: machinePrice(s.set_price),
+                priceCurrency: settings.currency,
+                ...(s.notes ? { description: s.notes } : {}),
+              },
+            }),
         hasMenuItem: s.items.map((i) => ({
           '@type': 'MenuItem',
           name: i.name,
           ...(i.description ? { description: i.description } : {}),
-          offers:
-            i.variants.length > 0
-              ? i.variants.map((v) => ({
-                  '@type': 'Offer',
-                  name: v.label,
-                  price: machinePrice(v.price),
-                  priceCurrency: settings.currency,
-                }))
-              : { '@type': 'Offer', price: machinePrice(i.price), priceCurrency: settings.currency },
+          ...itemOffers(i, s, sections, settings.currency),
           ...(i.dietary.includes('vegan') ? { suitableForDiet: 'https://schema.org/VeganDiet' } : {}),
+
           ...(i.dietary.includes('vegetarian') && !i.dietary.includes('vegan')
             ? { suitableForDiet: 'https://schema.org/VegetarianDiet' }
             : {}),
@@ -275,6 +291,23 @@ function jsonLd(input: PageInput, sections: MenuSection[]): Html {
   };
   // scriptJson leaves nothing that could close the element: trusted markup.
   return raw(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+}
+
+/** A dish's own offers; none inside a set menu, whose offer is the section's. */
+function itemOffers(i: MenuItem, s: MenuSection, sections: MenuSection[], currency: string) {
+  const parent = s.parent_id === null ? undefined : sections.find((p) => p.id === s.parent_id);
+  if (s.set_price !== null || (parent && parent.set_price !== null)) return {};
+  return {
+    offers:
+      i.variants.length > 0
+        ? i.variants.map((v) => ({
+            '@type': 'Offer',
+            name: v.label,
+            price: machinePrice(v.price),
+            priceCurrency: currency,
+          }))
+        : { '@type': 'Offer', price: machinePrice(i.price), priceCurrency: currency },
+  };
 }
 
 const LD_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -356,6 +389,7 @@ export function renderMenuPage(input: PageInput): Html {
     images: input.images,
     filter: input.filter,
     print: input.print === true,
+    setMenus: new Set(sections.filter((s) => s.set_price !== null).map((s) => s.id)),
   };
   const languages = settings.supported_locales.filter((l): l is Locale => (LOCALES as readonly string[]).includes(l));
   const rendered = sections

@@ -26,7 +26,7 @@ ul{list-style:none;padding:0;margin:0}.notes{font-style:italic}
 .traces{font-size:.85rem;margin:0 0 .2rem;font-style:italic}
 .options{font-size:.9rem;margin:.1rem 0 .25rem}.opt-group{margin:0 0 .15rem}.opt-label{font-weight:600}
 .opt-price{white-space:nowrap;color:var(--link)}.opt.sold-out .opt-name,.opt.sold-out .opt-price{text-decoration:line-through}
-.n-list{font-size:.75rem;vertical-align:super}.ask-without{font-weight:600;margin:.1rem 0}
+.n-list{font-size:.75rem;vertical-align:super}.set-price{white-space:nowrap}.set-choices{margin:.2rem 0;font-weight:600}.ask-without{font-weight:600;margin:.1rem 0}
 .al{display:inline-flex;align-items:center;gap:.25rem}
 .n{display:inline-block;min-width:1.35rem;height:1.35rem;line-height:1.35rem;border-radius:50%;background:var(--secondary);color:var(--on-secondary);text-align:center;font-size:.75rem;font-weight:700}
 .diet{border:1px solid currentColor;border-radius:var(--radius);padding:0 .35rem}

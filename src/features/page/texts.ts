@@ -40,6 +40,8 @@ export interface PageTexts {
   choose: { exactly: string; upTo: string; atLeast: string; between: string };
   /** Under a dish the allergen filter keeps because its excluded allergens are only in options ({list}). */
   askWithout: string;
+  /** Under a set menu's heading and notes, before its dishes (the choices). */
+  setChoices: string;
   /** The filter's choice to hide dishes that may contain a hidden allergen as traces too. */
   hideTraces: string;
   onlyDietary: string;
@@ -88,6 +90,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     mayContain: 'Può contenere tracce di',
     choose: { exactly: 'scegli {n}', upTo: 'fino a {n}', atLeast: 'almeno {n}', between: 'da {min} a {max}' },
     askWithout: 'Chiedi senza: {list}',
+    setChoices: 'A scelta tra:',
     hideTraces: 'Nascondi anche i piatti che ne possono contenere tracce',
     onlyDietary: 'Mostra solo i piatti',
     apply: 'Applica',
@@ -146,6 +149,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     mayContain: 'May contain traces of',
     choose: { exactly: 'choose {n}', upTo: 'up to {n}', atLeast: 'at least {n}', between: '{min} to {max}' },
     askWithout: 'Ask without: {list}',
+    setChoices: 'Choose from:',
     hideTraces: 'Also hide dishes that may contain traces',
     onlyDietary: 'Show only dishes that are',
     apply: 'Apply',
@@ -204,6 +208,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     mayContain: 'Peut contenir des traces de',
     choose: { exactly: 'au choix : {n}', upTo: 'jusqu’à {n}', atLeast: 'au moins {n}', between: 'de {min} à {max}' },
     askWithout: 'Demandez sans : {list}',
+    setChoices: 'Au choix :',
     hideTraces: 'Masquer aussi les plats pouvant en contenir des traces',
     onlyDietary: 'Afficher seulement les plats',
     apply: 'Appliquer',
@@ -262,6 +267,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     mayContain: 'Kann Spuren enthalten von',
     choose: { exactly: '{n} wählen', upTo: 'bis zu {n}', atLeast: 'mindestens {n}', between: '{min} bis {max}' },
     askWithout: 'Bestellen Sie ohne: {list}',
+    setChoices: 'Zur Auswahl:',
     hideTraces: 'Auch Gerichte ausblenden, die Spuren enthalten können',
     onlyDietary: 'Nur Gerichte zeigen, die sind',
     apply: 'Anwenden',
@@ -320,6 +326,7 @@ export const pageTexts: Record<Locale, PageTexts> = {
     mayContain: 'Puede contener trazas de',
     choose: { exactly: 'elige {n}', upTo: 'hasta {n}', atLeast: 'al menos {n}', between: 'de {min} a {max}' },
     askWithout: 'Pide sin: {list}',
+    setChoices: 'A elegir entre:',
     hideTraces: 'Ocultar también los platos que pueden contener trazas',
     onlyDietary: 'Mostrar solo platos',
     apply: 'Aplicar',

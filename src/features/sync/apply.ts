@@ -363,6 +363,7 @@ function sectionInput(d: DocSection, parentId: number | null) {
     weekdays: d.weekdays,
     date_from: d.date_from,
     date_to: d.date_to,
+    set_price: d.set_price,
   });
 }
 

@@ -96,6 +96,7 @@ const sectionFields = {
   weekdays: Type.Optional(Type.Array(Type.Integer())),
   date_from: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   date_to: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  set_price: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   sub_categories: Type.Optional(Type.Array(DocSubCategory)),
   items: Type.Optional(Type.Array(DocItem)),
 };
@@ -241,6 +242,7 @@ function docSection(snapshot: MenuSnapshot, row: CategoryRow) {
     weekdays: parseJson<number[]>(row.weekdays, []),
     date_from: row.date_from,
     date_to: row.date_to,
+    set_price: row.set_price_cents === null ? null : row.set_price_cents / 100,
     sub_categories: (snapshot.types.get(row.id) ?? []).map(docSubCategory),
     items: (snapshot.items.get(row.id) ?? []).map((item) => docItem(snapshot, item)),
   };

@@ -33,6 +33,11 @@ const sectionFields = {
   date_to: Type.Union([Type.String(), Type.Null()], {
     description: 'last local date it is shown (YYYY-MM-DD), or null',
   }),
+  // Set menus (issue 34): the section as one offer at this price, its dishes the choices.
+  set_price: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'a set menu: the price of the whole offer ("Menu del giorno 15 €"), `notes` saying what it includes and the dishes being the choices; null for an ordinary section',
+  }),
 };
 
 export const SectionFields = Type.Object(sectionFields);
@@ -81,6 +86,7 @@ export function toSectionFields(row: CategoryRow, locale: Locale, defaultLocale:
     weekdays: parseJson<number[]>(row.weekdays, []),
     date_from: row.date_from,
     date_to: row.date_to,
+    set_price: row.set_price_cents === null ? null : row.set_price_cents / 100,
     notes_translations: notes as Record<string, string>,
   };
 }

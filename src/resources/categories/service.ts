@@ -32,6 +32,10 @@ export const CategoryInput = Type.Object(
     weekdays: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { maxItems: 7, uniqueItems: true })),
     date_from: Type.Optional(Type.Union([LocalDate, Type.Null()])),
     date_to: Type.Optional(Type.Union([LocalDate, Type.Null()])),
+    /** A set menu's price (its notes say what it includes); null: an ordinary section. */
+    set_price: Type.Optional(
+      Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000, 'x-decimals': 2 }), Type.Null()]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -76,6 +80,12 @@ function merge(
     weekdays: input.weekdays === undefined ? current.weekdays : JSON.stringify([...input.weekdays].sort()),
     date_from: input.date_from === undefined ? current.date_from : input.date_from,
     date_to: input.date_to === undefined ? current.date_to : input.date_to,
+    set_price_cents:
+      input.set_price === undefined
+        ? current.set_price_cents
+        : input.set_price === null
+          ? null
+          : Math.round(input.set_price * 100),
   };
 }
 
@@ -128,6 +138,7 @@ export async function createCategory(w: MenuWrite, input: CategoryInput): Promis
       weekdays: '[]',
       date_from: null,
       date_to: null,
+      set_price_cents: null,
     },
     input,
     await restaurantLocale(w),
