@@ -183,6 +183,40 @@ for (const dialect of dialects) {
       assert.equal(gone.length, 0);
     });
 
+    test('a section becomes a set menu from its form: the price typed as people type it, empty for an ordinary section', async () => {
+      const form = {
+        name_it: 'Menu del giorno',
+        notes_it: 'Un primo, un secondo, acqua e caffè',
+        parent_id: '',
+        menu_type: 'standard',
+        is_active: '1',
+        time_start: '',
+        time_end: '',
+        set_price: '15,00',
+      };
+      const created = await owner.post('/admin/menu/sections', form, { headers: { 'accept-language': 'it' } });
+      assert.equal(created.statusCode, 303, created.body);
+      const id = Number(/sections\/(\d+)/.exec(created.headers.location as string)![1]);
+      const stored = async () =>
+        (
+          await bed.db.db
+            .selectFrom('categories')
+            .select('set_price_cents')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).set_price_cents;
+      assert.equal(Number(await stored()), 1500);
+      const page = await owner.get(`/admin/menu/sections/${id}`, { 'accept-language': 'it' });
+      assert.match(page.body, /Prezzo del menu fisso \(€\)/);
+      assert.match(page.body, /name="set_price"[^>]*value="15,00"/);
+      const bad = await owner.post(`/admin/menu/sections/${id}`, { ...form, set_price: '15,001' });
+      assert.equal(bad.statusCode, 422);
+      assert.equal(Number(await stored()), 1500);
+      const plain = await owner.post(`/admin/menu/sections/${id}`, { ...form, set_price: '' });
+      assert.equal(plain.statusCode, 303);
+      assert.equal(await stored(), null);
+    });
+
     test('the pages in Italian: the list, a group with its rule, the dish form’s boxes', async () => {
       const it = { 'accept-language': 'it' };
       const list = await owner.get('/admin/menu/option-groups', it);

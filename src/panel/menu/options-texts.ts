@@ -1,4 +1,4 @@
-// The words of the option groups' pages (groups, options, a dish's groups), in the panel's two languages.
+// The words of the option groups' pages (groups, options, a dish's groups) and of a section's set-menu price, in the panel's two languages.
 import type { PanelLocale } from '../context.js';
 
 const en = {
@@ -43,6 +43,9 @@ const en = {
   dishGroupsHint: 'Tick the groups this dish offers; diners see them under it, in this order.',
   manage: 'Edit the option groups',
   backToGroups: 'Options and add-ons',
+  setPrice: (sign: string) => `Set menu price (${sign})`,
+  setPriceHint:
+    'A set menu ("Menu of the day 15 €"): the whole offer’s price; its notes say what it includes and its dishes are the choices, shown without a price. Empty: an ordinary section.',
 };
 
 export type OptionTexts = typeof en;
@@ -90,6 +93,9 @@ const it: OptionTexts = {
   dishGroupsHint: 'Spunta i gruppi che questo piatto offre; i clienti li vedono sotto il piatto, in quest’ordine.',
   manage: 'Modifica i gruppi di opzioni',
   backToGroups: 'Opzioni e aggiunte',
+  setPrice: (sign) => `Prezzo del menu fisso (${sign})`,
+  setPriceHint:
+    'Un menu a prezzo fisso («Menu del giorno 15 €»): il prezzo dell’intera offerta; le note dicono cosa comprende e i piatti sono le scelte, mostrati senza prezzo. Vuoto: una sezione normale.',
 };
 
 export function optionTexts(locale: PanelLocale): OptionTexts {

@@ -6,7 +6,7 @@ import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { CategoryRow, ItemRow } from '../../db/schema.js';
 import { type Html, html, join } from '../../http/html.js';
 import { isLocale } from '../../i18n/locales.js';
-import { currencySign } from '../../i18n/money.js';
+import { currencySign, formatAmount, fromCents, parsePrice } from '../../i18n/money.js';
 import { parseJson, storedTranslations, type Translations } from '../../i18n/text.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
 import type { PanelContext } from '../context.js';
@@ -35,6 +35,7 @@ import {
   translations,
   translationsHint,
 } from './fields.js';
+import { optionTexts } from './options-texts.js';
 import { dragForm, moveButtons } from './order.js';
 import { sectionBadges } from './overview.js';
 import { priceInPlace, soldOutNow, soldOutSwitch, visibleSwitch } from './quick.js';
@@ -56,9 +57,11 @@ interface SectionValues {
   weekdays: string[];
   date_from: string;
   date_to: string;
+  /** A set menu's price as typed ("15,00"); empty for an ordinary section. */
+  set_price: string;
 }
 
-function fromRow(snapshot: MenuSnapshot, row: CategoryRow): SectionValues {
+function fromRow(snapshot: MenuSnapshot, row: CategoryRow, locale: PanelContext['locale'] = 'en'): SectionValues {
   const fallback = isLocale(snapshot.settings.default_locale) ? snapshot.settings.default_locale : 'it';
   return {
     names: translations(row.name_translations),
@@ -73,6 +76,7 @@ function fromRow(snapshot: MenuSnapshot, row: CategoryRow): SectionValues {
     weekdays: parseJson<number[]>(row.weekdays, []).map(String),
     date_from: row.date_from ?? '',
     date_to: row.date_to ?? '',
+    set_price: row.set_price_cents === null ? '' : formatAmount(fromCents(row.set_price_cents), locale),
   };
 }
 
@@ -90,6 +94,7 @@ function fromBody(body: FormBody, snapshot: MenuSnapshot, current: Translations,
     weekdays: list(body, 'weekdays'),
     date_from: str(body, 'date_from').trim(),
     date_to: str(body, 'date_to').trim(),
+    set_price: str(body, 'set_price').trim(),
   };
 }
 
@@ -117,6 +122,7 @@ function toInput(v: SectionValues): Record<string, unknown> {
     weekdays: v.weekdays.length === 7 ? [] : v.weekdays.map((d) => (/^\d+$/.test(d) ? Number(d) : d)),
     date_from: v.date_from === '' ? null : v.date_from,
     date_to: v.date_to === '' ? null : v.date_to,
+    set_price: v.set_price === '' ? null : (parsePrice(v.set_price) ?? v.set_price),
   };
 }
 
@@ -136,6 +142,7 @@ function labels(ctx: PanelContext, snapshot: MenuSnapshot): Record<string, strin
     weekdays: mt.weekdays,
     date_from: mt.dateFrom,
     date_to: mt.dateTo,
+    set_price: optionTexts(ctx.locale).setPrice(currencySign(ctx.locale, snapshot.settings.currency)),
   };
 }
 
@@ -190,7 +197,8 @@ ${select({
   options: ['standard', 'wine'].map((k) => ({ value: k, label: mt.menuTypes[k] })),
 })}
 ${checkbox({ name: 'is_active', label: mt.active, checked: v.is_active, errors, hint: mt.activeHint })}
-${checkbox({ name: 'show_subcategories', label: mt.showSubcategories, checked: v.show_subcategories, errors })}</fieldset>
+${checkbox({ name: 'show_subcategories', label: mt.showSubcategories, checked: v.show_subcategories, errors })}
+${input({ name: 'set_price', label: optionTexts(ctx.locale).setPrice(currencySign(ctx.locale, snapshot.settings.currency)), value: v.set_price, errors, hint: optionTexts(ctx.locale).setPriceHint, extra: { inputmode: 'decimal', autocomplete: 'off' } })}</fieldset>
 <fieldset><legend>${mt.schedule}</legend>
 ${checkbox({ name: 'time_visibility_enabled', label: mt.timeWindow, checked: v.time_visibility_enabled, errors, hint: mt.timeWindowHint(ctx.timezone) })}
 <div class="pair">${input({ name: 'time_start', label: mt.timeStart, value: v.time_start, errors, maxlength: 5, autocomplete: 'off' })}${input({ name: 'time_end', label: mt.timeEnd, value: v.time_end, errors, maxlength: 5, autocomplete: 'off' })}</div>
@@ -303,7 +311,7 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryI
   feminine: true,
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
   seen: sectionSeen,
-  fromRow: (_ctx, snapshot, row) => fromRow(snapshot, row),
+  fromRow: (ctx, snapshot, row) => fromRow(snapshot, row, ctx.locale),
   blank(_ctx, snapshot, query) {
     const parent = snapshot.sections.find((s) => String(s.id) === query('parent'));
     return {
@@ -319,6 +327,7 @@ export const sectionsEditor: Editor<CategoryRow, SectionValues, typeof CategoryI
       weekdays: [],
       date_from: '',
       date_to: '',
+      set_price: '',
     };
   },
   read: (body, snapshot, row) =>
