@@ -7,8 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createUser } from '../../src/accounts/users/service.js';
 import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
-import { createCategory } from '../../src/resources/categories/service.js';
+import { createCategory, updateCategory } from '../../src/resources/categories/service.js';
 import { createItem, updateItem } from '../../src/resources/items/service.js';
+import { createType } from '../../src/resources/types/service.js';
+import { createWinery } from '../../src/resources/wineries/service.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { createTestApp, dialects, type TestApp } from '../helper.js';
 import { PanelClient } from './client.js';
@@ -87,6 +89,48 @@ for (const dialect of dialects) {
         /was created\. Diners do not see it: it is hidden/,
       );
       await writeMenu(t.app, alpha, CLI_ACTOR, (w) => updateItem(w, dish, { is_active: true }));
+    });
+
+    test('a sub-category and a winery: seen with their dishes, or why not', async () => {
+      const open = (
+        await t.db.db.selectFrom('items').select(['id', 'category_id']).where('id', '=', dish).executeTakeFirstOrThrow()
+      ).category_id;
+      const [lunchType, openType, winery, unused] = await writeMenu(t.app, alpha, CLI_ACTOR, async (w) => [
+        await createType(w, { category_id: lunch, name: { it: 'Primi', en: 'First courses' } }),
+        await createType(w, { category_id: open, name: { it: 'Classici', en: 'Classics' } }),
+        await createWinery(w, { name: 'Cantina Alpha' }),
+        await createWinery(w, { name: 'Cantina Vuota' }),
+      ]);
+      // In a section closed tonight: not now, and when.
+      assert.match(
+        await notice(`/admin/menu/subcategories/${lunchType}?saved=1`),
+        /was saved\. Diners do not see it now: its section “Business lunch” is shown monday to friday/i,
+      );
+      assert.match(
+        await notice(`/admin/menu/subcategories/${lunchType}?saved=1`, 'it'),
+        /è stata salvata\. I clienti non la vedono ora: la sua sezione “Pranzo di lavoro” è visibile/,
+      );
+      // An open section that does not show sub-categories, then one that does, without and with a dish.
+      await writeMenu(t.app, alpha, CLI_ACTOR, (w) => updateCategory(w, open, { show_subcategories: false }));
+      assert.match(
+        await notice(`/admin/menu/subcategories/${openType}?saved=1`),
+        /Diners do not see it as a heading: its section “.+” does not show sub-categories/,
+      );
+      await writeMenu(t.app, alpha, CLI_ACTOR, (w) => updateCategory(w, open, { show_subcategories: true }));
+      assert.match(await notice(`/admin/menu/subcategories/${openType}?saved=1`), /no dish shown is in it/);
+      await writeMenu(t.app, alpha, CLI_ACTOR, (w) => updateItem(w, dish, { type_id: openType, winery_id: winery }));
+      assert.match(await notice(`/admin/menu/subcategories/${openType}?saved=1`), /was saved\. Diners see it now\./);
+      // A winery is seen with the wines that name it.
+      assert.match(await notice(`/admin/menu/wineries/${winery}?saved=1`), /Diners see it now, with 1 wine\./);
+      assert.match(
+        await notice(`/admin/menu/wineries/${winery}?saved=1`, 'it'),
+        /I clienti la vedono già, con 1 vino\./,
+      );
+      assert.match(
+        await notice(`/admin/menu/wineries/${unused}?saved=1`),
+        /Diners do not see it: no wine on the menu names it\./,
+      );
+      await writeMenu(t.app, alpha, CLI_ACTOR, (w) => updateItem(w, dish, { type_id: null, winery_id: null }));
     });
 
     test('the preview at a day and time shows the menu as diners will see it then', async () => {

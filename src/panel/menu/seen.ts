@@ -3,7 +3,7 @@
 // restaurant's present moment, the same rules the public menu applies (catalog/snapshot.ts isOpenAt).
 import { localMoment } from '../../catalog/clock.js';
 import { isOpenAt, isScheduled, type MenuSnapshot } from '../../catalog/snapshot.js';
-import type { CategoryRow, ItemRow } from '../../db/schema.js';
+import type { CategoryRow, ItemRow, TypeRow, WineryRow } from '../../db/schema.js';
 import type { PanelContext } from '../context.js';
 import { formatTime } from '../format.js';
 import { displayName } from './fields.js';
@@ -26,6 +26,20 @@ const WORDS = {
       scheduledOpen: (when: string) => `Diners see it now; it is shown ${when}.`,
       scheduledClosed: (when: string) => `Diners do not see it now: it is shown ${when}.`,
     },
+    /** A sub-category (feminine in Italian: la sottocategoria). */
+    subCategory: {
+      sectionHidden: (section: string) => `Diners do not see it: its section “${section}” is hidden.`,
+      sectionScheduledClosed: (section: string, when: string) =>
+        `Diners do not see it now: its section “${section}” is shown ${when}.`,
+      notShown: (section: string) =>
+        `Diners do not see it as a heading: its section “${section}” does not show sub-categories (its dishes are shown all together).`,
+      empty: 'Diners do not see it yet: no dish shown is in it.',
+    },
+    /** A winery (feminine in Italian: la cantina): seen with the wines that name it. */
+    winery: {
+      none: 'Diners do not see it: no wine on the menu names it.',
+      now: (n: number) => (n === 1 ? 'Diners see it now, with 1 wine.' : `Diners see it now, with ${n} wines.`),
+    },
   },
   it: {
     now: 'I clienti lo vedono già.',
@@ -40,6 +54,19 @@ const WORDS = {
       hidden: 'I clienti non la vedono: è nascosta (attiva “visibile” per mostrarla).',
       scheduledOpen: (when: string) => `I clienti la vedono ora; è visibile ${when}.`,
       scheduledClosed: (when: string) => `I clienti non la vedono ora: è visibile ${when}.`,
+    },
+    subCategory: {
+      sectionHidden: (section: string) => `I clienti non la vedono: la sua sezione “${section}” è nascosta.`,
+      sectionScheduledClosed: (section: string, when: string) =>
+        `I clienti non la vedono ora: la sua sezione “${section}” è visibile ${when}.`,
+      notShown: (section: string) =>
+        `I clienti non la vedono come titolo: la sua sezione “${section}” non mostra le sottocategorie (i suoi piatti sono mostrati tutti insieme).`,
+      empty: 'I clienti non la vedono ancora: non contiene nessun piatto visibile.',
+    },
+    winery: {
+      none: 'I clienti non la vedono: nessun vino del menu la nomina.',
+      now: (n: number) =>
+        n === 1 ? 'I clienti la vedono già, con 1 vino.' : `I clienti la vedono già, con ${n} vini.`,
     },
   },
 };
@@ -70,6 +97,55 @@ function sectionAbsence(
       return itself ? w.section.scheduledClosed(when(ctx, s)) : w.sectionScheduledClosed(name, when(ctx, s));
   }
   return undefined;
+}
+
+/** The dishes diners see now (shown, in a section shown now; sold-out ones included: they are listed). */
+function dishesSeen(snapshot: MenuSnapshot, keep: (row: ItemRow) => boolean): number {
+  const at = localMoment(snapshot.settings.timezone, snapshot.now());
+  const visible = (s: CategoryRow) => Boolean(s.is_active) && (!isScheduled(s) || isOpenAt(s, at));
+  const open = new Map<number, boolean>();
+  const sectionOpen = (id: number): boolean => {
+    let known = open.get(id);
+    if (known === undefined) {
+      const section = snapshot.sections.find((s) => s.id === id);
+      const parent = section && snapshot.sections.find((s) => s.id === section.parent_id);
+      known = section !== undefined && visible(section) && (parent === undefined || visible(parent));
+      open.set(id, known);
+    }
+    return known;
+  };
+  let count = 0;
+  for (const rows of snapshot.items.values()) {
+    for (const row of rows) if (row.is_active && keep(row) && sectionOpen(row.category_id)) count++;
+  }
+  return count;
+}
+
+/** What diners see of a sub-category just saved: a heading over its dishes, when its section shows them. */
+export function subCategorySeen(ctx: PanelContext, snapshot: MenuSnapshot, row: TypeRow): string {
+  const w = WORDS[ctx.locale];
+  if (!row.is_active) return w.section.hidden;
+  const section = snapshot.sections.find((s) => s.id === row.category_id);
+  if (section) {
+    const chain = [section, snapshot.sections.find((s) => s.id === section.parent_id)];
+    const at = localMoment(snapshot.settings.timezone, snapshot.now());
+    for (const s of chain) {
+      if (!s) continue;
+      const name = displayName(snapshot, ctx, s.name_translations);
+      if (!s.is_active) return w.subCategory.sectionHidden(name);
+      if (isScheduled(s) && !isOpenAt(s, at)) return w.subCategory.sectionScheduledClosed(name, when(ctx, s));
+    }
+    if (!section.show_subcategories)
+      return w.subCategory.notShown(displayName(snapshot, ctx, section.name_translations));
+  }
+  return dishesSeen(snapshot, (item) => item.type_id === row.id) > 0 ? w.section.now : w.subCategory.empty;
+}
+
+/** What diners see of a winery just saved: it is shown with the wines that name it. */
+export function winerySeen(ctx: PanelContext, snapshot: MenuSnapshot, row: WineryRow): string {
+  const w = WORDS[ctx.locale];
+  const wines = dishesSeen(snapshot, (item) => item.winery_id === row.id);
+  return wines > 0 ? w.winery.now(wines) : w.winery.none;
 }
 
 /** What diners see of a section just saved. */

@@ -18,6 +18,7 @@ import {
   translations,
   translationsHint,
 } from './fields.js';
+import { subCategorySeen } from './seen.js';
 import { menuTexts } from './texts.js';
 
 interface TypeValues {
@@ -32,6 +33,7 @@ export const subCategoriesEditor: Editor<TypeRow, TypeValues, typeof TypeInput> 
   schema: TypeInput,
   find: (snapshot, id) => findGrouped(snapshot.types, id),
   feminine: true,
+  seen: subCategorySeen,
   name: (ctx, snapshot, row) => displayName(snapshot, ctx, row.name_translations),
   fromRow: (_ctx, _snapshot, row) => ({
     names: translations(row.name_translations),

@@ -10,6 +10,7 @@ import type { PanelContext } from '../context.js';
 import type { Editor } from '../editor.js';
 import { input, str } from '../forms.js';
 import { editLocales, languageColumns, readTranslations, translationLabels, translations } from './fields.js';
+import { winerySeen } from './seen.js';
 import { menuTexts } from './texts.js';
 
 interface WineryValues {
@@ -52,6 +53,7 @@ export const wineriesEditor: Editor<WineryRow, WineryValues, typeof WineryInput>
   schema: WineryInput,
   find: (snapshot, id) => snapshot.wineries.get(id),
   feminine: true,
+  seen: winerySeen,
   name: (_ctx, _snapshot, row) => row.name,
   fromRow: (_ctx, _snapshot, row) => ({
     name: row.name,
