@@ -217,6 +217,29 @@ for (const dialect of dialects) {
       assert.equal(await stored(), null);
     });
 
+    test('an option name changed in the default language: its page flags the other language "to check", ticking "still right" clears it', async () => {
+      const form = {
+        group_id: String(ids.cooking),
+        name_it: 'Media',
+        name_en: 'Medium',
+        price_change: '',
+        is_active: '1',
+      };
+      const created = await owner.post('/admin/menu/options', form);
+      assert.equal(created.statusCode, 303, created.body);
+      const id = Number(/options\/(\d+)/.exec(created.headers.location as string)![1]);
+      const option = `/admin/menu/options/${id}`;
+      assert.equal((await owner.post(option, { ...form, name_it: 'Cottura media' })).statusCode, 303);
+      const page = await owner.get(option);
+      assert.match(page.body, /id="f-name_en-check">to check</);
+      const key = `options/${id}/name/en`;
+      assert.match(page.body, new RegExp(`name="still_right"[^>]*value="${key}"`));
+      const still = await owner.post(option, { ...form, name_it: 'Cottura media', still_right: key });
+      assert.equal(still.statusCode, 303);
+      assert.doesNotMatch((await owner.get(option)).body, /id="f-name_en-check"/);
+      assert.equal((await owner.post(`${option}/delete`, { confirmed: 'yes' })).statusCode, 303);
+    });
+
     test('the pages in Italian: the list, a group with its rule, the dish form’s boxes', async () => {
       const it = { 'accept-language': 'it' };
       const list = await owner.get('/admin/menu/option-groups', it);
