@@ -240,6 +240,25 @@ for (const dialect of dialects) {
       assert.equal((await owner.post(`${option}/delete`, { confirmed: 'yes' })).statusCode, 303);
     });
 
+    test('the import and export page offers the options as a CSV: ";" and 12,50 for the Italian panel', async () => {
+      const page = await owner.get('/admin/import', { 'accept-language': 'it' });
+      assert.match(
+        page.body,
+        /href="\/admin\/import\/options.csv"[^>]*>Opzioni e aggiunte come foglio di calcolo \(CSV\)/,
+      );
+      const it = await owner.get('/admin/import/options.csv', { 'accept-language': 'it' });
+      assert.equal(it.statusCode, 200);
+      assert.match(String(it.headers['content-disposition']), /-options\.csv"/);
+      const lines = it.body.replace(/^\uFEFF/, '').split('\r\n');
+      assert.ok(lines[0].startsWith('group;group_external_id;min_choices;max_choices;'), lines[0]);
+      assert.ok(
+        lines.some((line) => line.startsWith('Cottura;')),
+        'the group is there',
+      );
+      const en = await owner.get('/admin/import/options.csv', { 'accept-language': 'en' });
+      assert.ok(en.body.replace(/^\uFEFF/, '').startsWith('group,group_external_id,'));
+    });
+
     test('the pages in Italian: the list, a group with its rule, the dish form’s boxes', async () => {
       const it = { 'accept-language': 'it' };
       const list = await owner.get('/admin/menu/option-groups', it);

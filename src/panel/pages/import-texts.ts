@@ -15,7 +15,10 @@ const en = {
     'One row per dish, a column per language and per allergen. Edit it in Excel or LibreOffice and import it back.',
   exportXlsx: 'Dishes as an Excel workbook (.xlsx)',
   exportXlsxHelp:
-    'The same columns as the CSV, prices as numbers, allergens marked with x; extra sheets list the sections, sub-categories and wineries. Edit it and import it back.',
+    'The same columns as the CSV, prices as numbers, allergens marked with x; extra sheets list the sections, sub-categories, wineries and options. Edit it and import it back.',
+  exportOptions: 'Options and add-ons as a spreadsheet (CSV)',
+  exportOptionsHelp:
+    'One row per option, with its group (how many a diner picks) and its price change. Edit it and import it back here: it changes options only. Dishes name their groups in the dishes’ file, column option_groups.',
   separator: 'Separator',
   semicolon: 'Semicolon (Excel in Italian)',
   comma: 'Comma (Excel in English, Google Sheets)',
@@ -90,7 +93,10 @@ const it: ImportTexts = {
     'Una riga per piatto, una colonna per lingua e per allergene. Modificalo in Excel o LibreOffice e reimportalo.',
   exportXlsx: 'Piatti come cartella di lavoro Excel (.xlsx)',
   exportXlsxHelp:
-    'Le stesse colonne del CSV, prezzi come numeri, allergeni segnati con x; altri fogli elencano sezioni, sottocategorie e cantine. Modificalo e reimportalo.',
+    'Le stesse colonne del CSV, prezzi come numeri, allergeni segnati con x; altri fogli elencano sezioni, sottocategorie, cantine e opzioni. Modificalo e reimportalo.',
+  exportOptions: 'Opzioni e aggiunte come foglio di calcolo (CSV)',
+  exportOptionsHelp:
+    'Una riga per opzione, con il suo gruppo (quante il cliente ne sceglie) e la variazione di prezzo. Modificalo e reimportalo qui: cambia solo le opzioni. I piatti indicano i loro gruppi nel file dei piatti, colonna option_groups.',
   separator: 'Separatore',
   semicolon: 'Punto e virgola (Excel in italiano)',
   comma: 'Virgola (Excel in inglese, Google Fogli)',

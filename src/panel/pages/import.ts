@@ -15,7 +15,7 @@ import { ownerSnapshot } from '../../catalog/write.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
 import { fieldChanges } from '../../features/audit/record.js';
 import { importMenu, type SyncChanges, type SyncDeletions, type SyncSummary } from '../../features/sync/apply.js';
-import { exportCsv } from '../../features/sync/csv.js';
+import { exportCsv, exportOptionsCsv } from '../../features/sync/csv.js';
 import { exportDocument } from '../../features/sync/document.js';
 import { decodeSpreadsheetText } from '../../features/sync/encoding.js';
 import { deleteImportDraft, findImportDraft, saveImportDraft } from '../../features/sync/repo.js';
@@ -253,7 +253,8 @@ ${checkbox({ name: 'prune', label: t.prune, hint: t.pruneCsv, checked: false })}
   const body = html`${top}<p>${t.intro}</p>
 <section aria-labelledby="export-title"><h2 id="export-title">${t.exportTitle}</h2>
 <ul class="downloads"><li><a href="/admin/import/menu.json" download>${t.exportJson}</a> <span class="hint">${t.exportJsonHelp}</span></li>
-<li><a href="/admin/import/dishes.xlsx" download>${t.exportXlsx}</a> <span class="hint">${t.exportXlsxHelp}</span></li></ul>
+<li><a href="/admin/import/dishes.xlsx" download>${t.exportXlsx}</a> <span class="hint">${t.exportXlsxHelp}</span></li>
+<li><a href="/admin/import/options.csv" download>${t.exportOptions}</a> <span class="hint">${t.exportOptionsHelp}</span></li></ul>
 <form method="get" action="/admin/import/dishes.csv"><fieldset class="field"><legend>${t.exportCsv}</legend><p class="hint">${t.exportCsvHelp}</p>
 <fieldset class="field"><legend>${t.separator}</legend>${radios}</fieldset></fieldset>
 <div class="actions"><button type="submit">${t.download}</button></div></form></section>
@@ -291,6 +292,16 @@ export function registerImport(app: FastifyInstance, now: () => number = Date.no
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.csv"`)
       .send(exportCsv(snapshot, semicolon ? ';' : ','));
+  });
+
+  app.get('/import/options.csv', async (request, reply) => {
+    const ctx = request.panel;
+    const snapshot = await ownerSnapshot(app, ctx.tenantId);
+    // As the dishes' file: ';' (and 12,50) for the Italian panel.
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${snapshot.slug}-options.csv"`)
+      .send(exportOptionsCsv(snapshot, ctx.locale === 'it' ? ';' : ','));
   });
 
   app.get('/import/dishes.xlsx', async (request, reply) => {
