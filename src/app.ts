@@ -1,11 +1,13 @@
 // The app factory: assembles the database, the stores, the plugins and the route table from a
 // config object, and never listens.
 import { randomUUID } from 'node:crypto';
+import { promises as dnsPromises } from 'node:dns';
 import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { normalizeHost, TenantDirectory } from './accounts/tenants/directory.js';
+import type { ResolveTxt } from './accounts/tenants/domains.js';
 import { addRequests } from './accounts/tenants/usage-repo.js';
 import { listActiveUsers } from './accounts/users/repo.js';
 import { CacheBudget } from './catalog/budget.js';
@@ -17,7 +19,7 @@ const REQUEST_FLUSH_MS = 5000;
 
 import { SnapshotStore } from './catalog/snapshot.js';
 import { MenuWriter } from './catalog/write.js';
-import type { Config } from './config.js';
+import { type Config, publicAddress } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
 import { AnalyticsWriter } from './features/analytics/writer.js';
 import { recordAudit } from './features/audit/record.js';
@@ -66,6 +68,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Requests per restaurant not yet added to the database (the console's usage). */
     requestTally: RequestTally;
+    /** DNS TXT lookups of own-domain checks (accounts/tenants/domains.ts). */
+    resolveTxt: ResolveTxt;
     /** Jobs too heavy for the request thread (table-card PDFs): runtime/worker-pool.ts. */
     jobs: WorkerPool;
     /** The HTTP server's connections, drained on SIGTERM by server.ts (runtime/drain.ts). */
@@ -86,6 +90,8 @@ export interface BuildOptions {
   clusterWorker?: boolean;
   /** Where JSON log lines go instead of stdout (tests read what the app logged). */
   logStream?: NodeJS.WritableStream;
+  /** DNS TXT lookups of own-domain checks (node:dns unless a test gives its own). */
+  resolveTxt?: ResolveTxt;
 }
 
 /** Fastify's default idle keep-alive: longer than the usual proxy's, so the proxy closes first. */
@@ -351,6 +357,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   app.decorate('requestTally', requestTally);
+  app.decorate('resolveTxt', options.resolveTxt ?? ((name: string) => dnsPromises.resolveTxt(name)));
   const flushRequests = () =>
     addRequests(
       database.db,
@@ -366,6 +373,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tenantPlugin, {
     directory,
     tally: requestTally,
+    // A restaurant with its own domain: its menu page asked at <slug>.<BASE_DOMAIN> moves there
+    // (old QR codes and links keep working); the API, panel and files stay on both addresses.
+    moved: (state, host, method, url) => {
+      if (!state.domain || (method !== 'GET' && method !== 'HEAD')) return undefined;
+      if (host !== `${state.slug}.${config.baseDomain}`) return undefined;
+      const path = url.split('?')[0];
+      if (path !== '/' && path !== '/print') return undefined;
+      return publicAddress(config, state.slug, state.domain) + url;
+    },
     unknownHostLimit: { store: counters, limit: config.publicRateLimit },
   });
   await registerSwagger(app);

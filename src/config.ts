@@ -69,6 +69,8 @@ export interface Config {
   readonly limitDishes: number;
   /** MiB of stored photos (every width) one restaurant may use unless the operator sets its own (LIMIT_PHOTO_MB). */
   readonly limitPhotoMb: number;
+  /** Addresses/CIDRs allowed to ask GET /internal/tls-allowed (TLS_ASK_FROM; Caddy's on-demand TLS). */
+  readonly tlsAskFrom: string[];
 }
 
 /** A bad environment variable: the message names it. */
@@ -106,6 +108,7 @@ export const defaultConfig: Config = Object.freeze({
   signup: 'open',
   limitDishes: 2000,
   limitPhotoMb: 500,
+  tlsAskFrom: ['127.0.0.1', '::1'],
 });
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -186,6 +189,18 @@ function signupMode(raw: string | undefined, nodeEnv: string | undefined): Confi
   throw new ConfigError(`SIGNUP must be open, invite or closed, got "${raw}"`);
 }
 
+function parseAskFrom(raw: string | undefined): string[] {
+  if (raw === undefined || raw === '') return [...defaultConfig.tlsAskFrom];
+  const list = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (list.length === 0 || list.some((a) => parseProxyEntry(a) === undefined)) {
+    throw new ConfigError(`TLS_ASK_FROM must be a comma-separated list of addresses/CIDRs, got "${raw}"`);
+  }
+  return list;
+}
+
 function parsePublicUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(raw)) {
@@ -244,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     signup: signupMode(env.SIGNUP, env.NODE_ENV),
     limitDishes: int(env, 'LIMIT_DISHES', defaultConfig.limitDishes, 1),
     limitPhotoMb: int(env, 'LIMIT_PHOTO_MB', defaultConfig.limitPhotoMb, 1),
+    tlsAskFrom: parseAskFrom(env.TLS_ASK_FROM),
     ...overrides,
   };
   return Object.freeze(config);

@@ -10,6 +10,7 @@ import { liveRoutes } from './features/menu/live.js';
 import { menuRoutes } from './features/menu/routes.js';
 import type { FastPathCounts } from './features/ops/metrics.js';
 import { opsRoutes } from './features/ops/routes.js';
+import { tlsAskRoutes } from './features/ops/tls.js';
 import { pageRoutes } from './features/page/routes.js';
 import { qrRoutes } from './features/qr/routes.js';
 import { menuSyncRoutes } from './features/sync/routes.js';
@@ -53,6 +54,8 @@ export async function registerRoutes(
 ): Promise<void> {
   // /healthz, /readyz, /metrics: on any Host, before tenant resolution, outside the rate limits.
   await app.register(opsRoutes, { fastPath });
+  // Caddy's on-demand TLS asks which own domains may have a certificate (TLS_ASK_FROM only).
+  await app.register(tlsAskRoutes);
 
   // PUBLIC_RATE_LIMIT=0 registers no hook at all: the public read path then pays nothing.
   const publicLimit = async (scope: FastifyInstance) => {

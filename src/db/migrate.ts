@@ -34,6 +34,7 @@ import * as signup from './migrations/2026112895_signup.js';
 import * as operators from './migrations/2026112896_operators.js';
 import * as tenantLimits from './migrations/2026112897_tenant_limits.js';
 import * as tenantRequests from './migrations/2026112898_tenant_requests.js';
+import * as domainClaims from './migrations/2026112899_domain_claims.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026112896_operators': operators,
   '2026112897_tenant_limits': tenantLimits,
   '2026112898_tenant_requests': tenantRequests,
+  '2026112899_domain_claims': domainClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

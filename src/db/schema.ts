@@ -337,6 +337,17 @@ export interface TenantRequestsDailyTable {
   requests: number;
 }
 
+/** An own domain an owner claimed: verified when `_menu-challenge.<host>` has a TXT record `menu-verify=<token>`. */
+export interface DomainClaimTable {
+  id: Generated<number>;
+  tenant_id: number;
+  host: string;
+  token: string;
+  created_at: string;
+  checked_at: string | null;
+  verified_at: string | null;
+}
+
 export interface PasswordResetTable {
   tenant_id: number;
   user_id: number;
@@ -589,6 +600,7 @@ export interface Database {
   operators: OperatorTable;
   tenant_limits: TenantLimitsTable;
   tenant_requests_daily: TenantRequestsDailyTable;
+  domain_claims: DomainClaimTable;
   operator_sessions: OperatorSessionTable;
   operator_login_failures: OperatorLoginFailureTable;
   operator_audit: OperatorAuditTable;

@@ -13,6 +13,7 @@ export const NAV: { key: keyof PanelTexts & string; href: string; owners?: true 
   { key: 'menu', href: '/admin/menu' },
   { key: 'settings', href: '/admin/settings', owners: true },
   { key: 'theme', href: '/admin/theme', owners: true },
+  { key: 'ownDomain', href: '/admin/domain', owners: true },
   { key: 'analytics', href: '/admin/analytics' },
   { key: 'qr', href: '/admin/qr' },
   { key: 'importExport', href: '/admin/import' },

@@ -12,6 +12,7 @@ import { installGuard, panelContext } from './guard.js';
 import { renderPage } from './layout.js';
 import { registerMenuEditor } from './menu/index.js';
 import { registerAccount } from './pages/account.js';
+import { registerDomain } from './pages/domain.js';
 import { installErrorPages } from './pages/error-page.js';
 import { registerHistory } from './pages/history.js';
 import { registerHome } from './pages/home.js';
@@ -66,6 +67,7 @@ export async function panelRoutes(app: FastifyInstance, options: PanelOptions): 
   registerWebhooks(app);
   registerQr(app);
   registerSettings(app);
+  registerDomain(app, now);
   registerSingleEditor(app, themeEditor);
   registerPreview(app);
   registerTokens(app, now);

@@ -81,6 +81,31 @@ export const en = {
   verifyMailText: (restaurant: string, link: string) =>
     `Welcome! To confirm this e-mail for ${restaurant} and open its panel, follow this link within one hour (it works once):\n${link}\n\nIf you did not sign up, ignore this message: the restaurant stays offline.\n`,
 
+  ownDomain: 'Own domain',
+  domainPage: {
+    intro:
+      'Serve the menu at your own address (menu.your-restaurant.com). Point the domain at this service, prove it is yours with a DNS record, and the menu, its links and the QR codes move there; the old address sends diners on.',
+    add: 'Your domain',
+    addHint: 'For example menu.trattoria.it (no https://).',
+    addButton: 'Add the domain',
+    yours: 'Your domains',
+    pending: 'Waiting for its DNS record',
+    step1: (host: string, target: string) =>
+      `1. At your domain’s DNS provider, point ${host} at this service (a CNAME record to ${target}).`,
+    step2: 'Create this TXT record, then press Check:',
+    name: 'Name',
+    value: 'Value',
+    check: 'Check now',
+    drop: 'Remove',
+    checkedAt: (at: string) => `Last checked ${at}: the record was not found yet (DNS changes can take up to an hour).`,
+    verified: (host: string) => `${host} is yours: the menu is served there now.`,
+    notFound: 'The TXT record was not found yet. DNS changes can take up to an hour: try again later.',
+    problems: {
+      domain_invalid: 'Write a domain name such as menu.trattoria.it.',
+      domain_base: 'This is an address of the service itself: your restaurant already has one.',
+      domain_taken: 'Another restaurant already uses this domain.',
+    } as Record<string, string>,
+  },
   homeIntro: 'Everything about your restaurant that diners and apps see, in one place.',
   homeMenu: 'Sections, dishes, sub-categories and wineries.',
   homeSettings: 'Name, contacts, languages, time zone, whether the menu is online.',

@@ -88,6 +88,32 @@ export const it: PanelTexts = {
   verifyMailText: (restaurant: string, link: string) =>
     `Benvenuto! Per confermare questa e-mail per ${restaurant} e aprire il suo pannello, segui questo link entro un’ora (funziona una volta):\n${link}\n\nSe non ti sei iscritto, ignora questo messaggio: il ristorante resta offline.\n`,
 
+  ownDomain: 'Dominio proprio',
+  domainPage: {
+    intro:
+      'Servi il menu al tuo indirizzo (menu.il-tuo-ristorante.it). Punta il dominio a questo servizio, dimostra che è tuo con un record DNS, e il menu, i suoi link e i QR code si spostano lì; il vecchio indirizzo manda avanti i clienti.',
+    add: 'Il tuo dominio',
+    addHint: 'Per esempio menu.trattoria.it (senza https://).',
+    addButton: 'Aggiungi il dominio',
+    yours: 'I tuoi domini',
+    pending: 'In attesa del record DNS',
+    step1: (host: string, target: string) =>
+      `1. Dal gestore DNS del tuo dominio, punta ${host} a questo servizio (un record CNAME verso ${target}).`,
+    step2: 'Crea questo record TXT, poi premi Verifica:',
+    name: 'Nome',
+    value: 'Valore',
+    check: 'Verifica ora',
+    drop: 'Rimuovi',
+    checkedAt: (at: string) =>
+      `Ultima verifica ${at}: il record non c’è ancora (le modifiche DNS possono richiedere fino a un’ora).`,
+    verified: (host: string) => `${host} è tuo: il menu ora è servito lì.`,
+    notFound: 'Il record TXT non c’è ancora. Le modifiche DNS possono richiedere fino a un’ora: riprova più tardi.',
+    problems: {
+      domain_invalid: 'Scrivi un nome di dominio come menu.trattoria.it.',
+      domain_base: 'Questo è un indirizzo del servizio stesso: il tuo ristorante ne ha già uno.',
+      domain_taken: 'Un altro ristorante usa già questo dominio.',
+    } as Record<string, string>,
+  },
   homeIntro: 'Tutto quello che clienti e applicazioni vedono del tuo ristorante, in un posto solo.',
   homeMenu: 'Sezioni, piatti, sottocategorie e cantine.',
   homeSettings: 'Nome, contatti, lingue, fuso orario, menu online o no.',

@@ -41,16 +41,21 @@ export interface TenantPluginOptions {
   unknownHostLimit?: { store: CounterStore; limit: number };
   /** Counts each request a restaurant is served (the operator console's usage). */
   tally?: { count(tenantId: number): void };
+  /**
+   * Where a request should go instead (its own domain's address for the menu page asked at the
+   * old address), or undefined to serve it here: answered 301.
+   */
+  moved?: (state: TenantState, host: string, method: string, url: string) => string | undefined;
 }
 
 /** The counter bucket of requests for addresses not in the cache, per client address (no tenant: 0). */
 export const UNKNOWN_HOST_BUCKET = 'unknown-host';
 
 export const tenantPlugin = fp<TenantPluginOptions>(
-  async (app, { directory, unknownHostLimit, tally }) => {
+  async (app, { directory, unknownHostLimit, tally, moved }) => {
     app.decorate('tenants', directory);
     app.decorateRequest('tenant', null as unknown as TenantState);
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.routeOptions.config?.untenanted) return done();
       const admit = (state: TenantState | undefined) => {
         // Suspended by the operator: the API says so (403 and the reason), diners see a neutral page.
@@ -58,6 +63,11 @@ export const tenantPlugin = fp<TenantPluginOptions>(
         if (!served(request.url, state)) return done(new UnknownRestaurantError());
         request.tenant = state;
         tally?.count(state.id);
+        const location = moved?.(state, host, request.method, request.url);
+        if (location) {
+          reply.code(301).header('location', location).send();
+          return;
+        }
         // Every log line of the request names the restaurant.
         request.log = request.log.child({ tenant: state.slug });
         done();

@@ -218,8 +218,16 @@ for (const dialect of dialects) {
       assert.match(page.body, /<a href="http:\/\/trattoria-beta\.example:3000\/">/);
       const sheet = await beta.get('/admin/qr/sheet?tables=7');
       assert.match(sheet.body, /<span class="link">trattoria-beta\.example:3000\/\?table=7<\/span>/);
-      // The page's canonical address is the domain too (search engines index that one).
-      const menuPage = await call(bed.app, { url: '/', host: 'beta', headers: { accept: 'text/html' } });
+      // The page's canonical address is the domain too (search engines index that one); the old
+      // address's page moves there (issue 35).
+      const old = await call(bed.app, { url: '/', host: 'beta', headers: { accept: 'text/html' } });
+      assert.equal(old.statusCode, 301);
+      assert.equal(old.headers.location, 'http://trattoria-beta.example:3000/');
+      const menuPage = await call(bed.app, {
+        url: '/',
+        host: 'trattoria-beta.example',
+        headers: { accept: 'text/html' },
+      });
       assert.match(menuPage.body, /<link rel="canonical" href="http:\/\/trattoria-beta\.example:3000\/\?lang=/);
       // Alpha, without a domain of its own, keeps its address.
       const alpha = await call(bed.app, { url: '/qr.png?table=7', host: 'alpha' });

@@ -282,7 +282,7 @@ function request(route: RouteEntry, who: Identity): fc.Arbitrary<InjectOptions &
 /** What kind of answer a route owes its callers. */
 function kind(route: RouteEntry): 'api' | 'ops' | 'html' {
   if (route.url.startsWith('/api/v1/') && route.url !== '/api/v1/openapi.json') return 'api';
-  if (['/healthz', '/readyz', '/metrics'].includes(route.url)) return 'ops';
+  if (['/healthz', '/readyz', '/metrics', '/internal/tls-allowed'].includes(route.url)) return 'ops';
   return 'html';
 }
 

@@ -69,3 +69,12 @@ test('SIGNUP: open by default, closed by default in production, and only open, i
     (e: Error) => e instanceof ConfigError && /SIGNUP/.test(e.message),
   );
 });
+
+test('TLS_ASK_FROM: loopback by default, addresses and CIDRs, nothing else', () => {
+  assert.deepEqual(loadConfig({}).tlsAskFrom, ['127.0.0.1', '::1']);
+  assert.deepEqual(loadConfig({ TLS_ASK_FROM: '10.0.0.0/8, 192.0.2.7' }).tlsAskFrom, ['10.0.0.0/8', '192.0.2.7']);
+  assert.throws(
+    () => loadConfig({ TLS_ASK_FROM: 'caddy' }),
+    (e: Error) => e instanceof ConfigError && /TLS_ASK_FROM/.test(e.message),
+  );
+});

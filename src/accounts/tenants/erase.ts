@@ -33,6 +33,7 @@ export const TENANT_TABLES = [
   'email_verifications',
   'tenant_limits',
   'tenant_requests_daily',
+  'domain_claims',
   'api_tokens',
   'item_option_groups',
   'options',

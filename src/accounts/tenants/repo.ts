@@ -11,6 +11,8 @@ export interface TenantState {
   suspendedReason: string;
   /** Admin API requests per minute the operator allows it, when not the default (tenant_limits). */
   adminRateLimit: number | null;
+  /** Its own domain (the first, when several): its menu page is served there, the old address redirects. */
+  domain: string | null;
   menuVersion: number;
   /** settings.is_active: false takes the public menu offline, the admin side keeps working. */
   publicActive: boolean;
@@ -40,6 +42,7 @@ type StateRow = {
   timezone: string;
   default_locale: string;
   admin_rate: number | null;
+  domain: string | null;
 };
 
 function toState(row: StateRow): TenantState {
@@ -49,6 +52,7 @@ function toState(row: StateRow): TenantState {
     status: row.status,
     suspendedReason: row.status === 'suspended' ? row.suspended_reason : '',
     adminRateLimit: row.admin_rate === null ? null : Number(row.admin_rate),
+    domain: row.domain ?? null,
     menuVersion: Number(row.menu_version),
     publicActive: Boolean(row.is_active),
     timezone: row.timezone,
@@ -90,7 +94,16 @@ function stateQuery(db: Db) {
     .selectFrom('tenants')
     .innerJoin('settings', 'settings.tenant_id', 'tenants.id')
     .leftJoin('tenant_limits', 'tenant_limits.tenant_id', 'tenants.id')
-    .select(stateColumns);
+    .select(stateColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('tenant_domains as own')
+        .select('own.host')
+        .whereRef('own.tenant_id', '=', 'tenants.id')
+        .orderBy('own.id')
+        .limit(1)
+        .as('domain'),
+    );
 }
 
 export async function findTenantStateBySlug(db: Db, slug: string): Promise<TenantState | undefined> {
