@@ -59,8 +59,11 @@ describe('the cache budget at scale (sqlite)', () => {
       // Snapshots keep to their share of the budget: the rest is for what diners are served.
       const snapshotBytes = kinds.get('snapshot')?.bytes ?? 0;
       assert.ok(snapshotBytes <= stats.maxBytes * SNAPSHOT_SHARE, `snapshots ${snapshotBytes} bytes (${report})`);
+      // What is left after every served form is theirs: since the demo menu carries option groups
+      // (its documents ~7% larger) that is 18 of 250 here, against 26+ before; a snapshot dropped
+      // only costs a database read when that restaurant's menu is built again.
       assert.ok(
-        t.app.snapshots.size > RESTAURANTS / 10,
+        t.app.snapshots.size > RESTAURANTS / 20,
         `the most recent snapshots are held (${t.app.snapshots.size})`,
       );
       // Every document and every compressed form of every restaurant is still held.
