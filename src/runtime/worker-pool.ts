@@ -55,6 +55,8 @@ interface Slot {
   current: Pending | undefined;
   /** The idle timer between jobs, the job's deadline during one. */
   timer: NodeJS.Timeout | undefined;
+  /** The thread is up: a job's deadline counts from then, not from the thread's start (slow on a busy machine). */
+  online: boolean;
 }
 
 type Reply = { ok: true; value: unknown } | { ok: false; message: string };
@@ -135,7 +137,11 @@ export class WorkerPool {
       : new Worker(new URL(self), options);
     // A worker must never keep the process alive on its own.
     worker.unref();
-    const slot: Slot = { worker, current: undefined, timer: undefined };
+    const slot: Slot = { worker, current: undefined, timer: undefined, online: false };
+    worker.on('online', () => {
+      slot.online = true;
+      if (slot.current) this.arm(slot);
+    });
     worker.on('message', (reply: Reply) => this.finish(slot, reply));
     worker.on('error', (err) => this.fail(slot, err));
     worker.on('exit', () => this.fail(slot, new Error('The worker stopped.')));
@@ -147,13 +153,19 @@ export class WorkerPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = undefined;
     slot.current = pending;
+    if (slot.online) this.arm(slot);
+    this.running.add(pending.job.owner);
+    const { module, fn, args } = pending.job;
+    slot.worker.postMessage({ module, fn, args });
+  }
+
+  /** The running job's deadline. */
+  private arm(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
     slot.timer = setTimeout(() => {
       this.fail(slot, new Error('The job took too long.'));
       void slot.worker.terminate();
     }, this.timeoutMs).unref();
-    this.running.add(pending.job.owner);
-    const { module, fn, args } = pending.job;
-    slot.worker.postMessage({ module, fn, args });
   }
 
   private settle(slot: Slot): Pending | undefined {

@@ -60,7 +60,7 @@ test('the queue is bounded, per owner and in all; refused jobs say when to ask a
 });
 
 test('a failing job and an endless one fail alone; the pool goes on', async () => {
-  const pool = new WorkerPool({ timeoutMs: 300 });
+  const pool = new WorkerPool({ timeoutMs: 1000 });
   try {
     await assert.rejects(pool.run({ module: POOL_JOBS, fn: 'fails', args: [], owner: 'a' }), /this job fails/);
     await assert.rejects(pool.run({ module: POOL_JOBS, fn: 'spins', args: [], owner: 'a' }), /took too long/);
