@@ -125,12 +125,12 @@ for (const dialect of dialects) {
       const row =
         /<tr><th scope="row"><a href="\/operator\/restaurants\/alpha">Alpha[\s\S]*?<\/tr>/.exec(list.body)?.[0] ?? '';
       assert.ok(row, list.body.slice(0, 2000));
-      assert.ok(
-        row.includes(
-          `<td class="num">${dishes}</td><td class="num">2.0 MB</td><td class="num">42</td><td class="num">12</td><td class="num">20</td>`,
-        ),
-        row,
-      );
+      // Requests: the 42 stored above, and any the app's own 5-second flush stored meanwhile (the
+      // owner's sign-in, on a slow machine).
+      const usage = new RegExp(
+        `<td class="num">${dishes}</td><td class="num">2.0 MB</td><td class="num">(\\d+)</td><td class="num">12</td><td class="num">20</td>`,
+      ).exec(row);
+      assert.ok(usage && Number(usage[1]) >= 42 && Number(usage[1]) <= 60, row);
       assert.match(row, /owner@alpha\.test \((?!never)/, 'the owner’s last sign-in');
       assert.match(row, /active · online/);
       assert.match(list.body, /menu\.beta-100%\.it/);
