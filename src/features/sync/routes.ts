@@ -22,6 +22,13 @@ import { sheetIssues, tableToDocument } from './sheet.js';
 import { readSheet, writeXlsx } from './sheet-jobs.js';
 import { XLSX_TYPE, xlsxTables } from './xlsx.js';
 
+/** GET /admin/menu/export.csv, as the document describes it. */
+const DISHES_CSV =
+  'UTF-8 with a byte order mark (so Excel reads the accents). A column per language for names and descriptions, one per allergen and dietary label (1 = yes), variant_<n>_price and variant_<n>_label_<lang> (n = 1..6) for several prices. delimiter=semicolon for Italian Excel (prices then read 12,50). A text cell beginning with =, +, -, @, a tab or a carriage return is written with a leading apostrophe so spreadsheets show it as text, not a formula; import removes exactly that apostrophe. Send it back (edited) with PUT /admin/menu and Content-Type: text/csv.';
+/** GET /admin/menu/options.csv, as the document describes it. */
+const OPTIONS_CSV =
+  "Like export.csv, for the option groups: group, group_external_id, min_choices, max_choices, group_name_<lang>, then the option (id, external_id, name_<lang>, price_change, a column per allergen, trace and dietary label, is_active, display_order); a group without options is one row with the option cells empty. Sent back with PUT /admin/menu and Content-Type: text/csv (the header, naming `group` and no `section`, tells it from the dishes), it changes option groups and options only. Dishes name their groups in the dishes file's option_groups column (names or external ids separated by |).";
+
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 const Tally = Type.Object({
@@ -107,54 +114,44 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get(
-    '/menu/export.csv',
-    {
-      config: { scopes: READ_SCOPES },
-      schema: {
-        summary: 'The dishes as a spreadsheet (CSV, one row per dish)',
-        description:
-          'UTF-8 with a byte order mark (so Excel reads the accents). A column per language for names and descriptions, one per allergen and dietary label (1 = yes), variant_<n>_price and variant_<n>_label_<lang> (n = 1..6) for several prices. delimiter=semicolon for Italian Excel (prices then read 12,50). A text cell beginning with =, +, -, @, a tab or a carriage return is written with a leading apostrophe so spreadsheets show it as text, not a formula; import removes exactly that apostrophe. Send it back (edited) with PUT /admin/menu and Content-Type: text/csv.',
-        querystring: Type.Object({
-          delimiter: Type.Optional(Type.Union([Type.Literal('comma'), Type.Literal('semicolon')])),
-        }),
-        produces: ['text/csv'],
-        response: { 200: Type.String({ description: 'CSV text with a header line' }), ...adminErrorResponses },
+  // The dishes and the option groups as CSV: the same route shape, one table each.
+  const csvExport = (
+    path: string,
+    file: string,
+    summary: string,
+    description: string,
+    write: (snapshot: Awaited<ReturnType<typeof ownerSnapshot>>, delimiter: ',' | ';') => Buffer,
+  ) =>
+    api.get(
+      path,
+      {
+        config: { scopes: READ_SCOPES },
+        schema: {
+          summary,
+          description,
+          querystring: Type.Object({
+            delimiter: Type.Optional(Type.Union([Type.Literal('comma'), Type.Literal('semicolon')])),
+          }),
+          produces: ['text/csv'],
+          response: { 200: Type.String({ description: 'CSV text with a header line' }), ...adminErrorResponses },
+        },
       },
-    },
-    async (request, reply) => {
-      const snapshot = await ownerSnapshot(app, request.tenant.id);
-      const csv = exportCsv(snapshot, request.query.delimiter === 'semicolon' ? ';' : ',');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${snapshot.slug}-dishes.csv"`)
-        .send(csv);
-    },
-  );
-
-  api.get(
+      async (request, reply) => {
+        const snapshot = await ownerSnapshot(app, request.tenant.id);
+        const csv = write(snapshot, request.query.delimiter === 'semicolon' ? ';' : ',');
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${snapshot.slug}-${file}.csv"`)
+          .send(csv);
+      },
+    );
+  csvExport('/menu/export.csv', 'dishes', 'The dishes as a spreadsheet (CSV, one row per dish)', DISHES_CSV, exportCsv);
+  csvExport(
     '/menu/options.csv',
-    {
-      config: { scopes: READ_SCOPES },
-      schema: {
-        summary: 'The option groups and their options as a spreadsheet (CSV, one row per option)',
-        description:
-          "Like export.csv, for the option groups: group, group_external_id, min_choices, max_choices, group_name_<lang>, then the option (id, external_id, name_<lang>, price_change, a column per allergen, trace and dietary label, is_active, display_order); a group without options is one row with the option cells empty. Sent back with PUT /admin/menu and Content-Type: text/csv (the header, naming `group` and no `section`, tells it from the dishes), it changes option groups and options only. Dishes name their groups in the dishes file's option_groups column (names or external ids separated by |).",
-        querystring: Type.Object({
-          delimiter: Type.Optional(Type.Union([Type.Literal('comma'), Type.Literal('semicolon')])),
-        }),
-        produces: ['text/csv'],
-        response: { 200: Type.String({ description: 'CSV text with a header line' }), ...adminErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      const snapshot = await ownerSnapshot(app, request.tenant.id);
-      const csv = exportOptionsCsv(snapshot, request.query.delimiter === 'semicolon' ? ';' : ',');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${snapshot.slug}-options.csv"`)
-        .send(csv);
-    },
+    'options',
+    'The option groups and their options as a spreadsheet (CSV, one row per option)',
+    OPTIONS_CSV,
+    exportOptionsCsv,
   );
 
   api.get(
