@@ -1,6 +1,7 @@
 // Test harness: a fresh app on a fresh database per test, on SQLite always and on PostgreSQL when
 // TEST_DATABASE_URL is set (each test in its own schema, dropped afterwards).
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { hashCost } from '../src/accounts/users/password.js';
@@ -80,6 +81,21 @@ export async function openTestDb(dialect: Dialect): Promise<TestDb> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * What the app logs, kept as text (give `stream` as buildApp's `logStream`): a mailed link, without
+ * SMTP_URL, is read from it as a person would read it from the server's output.
+ */
+export function logCapture(): { stream: Writable; text(): string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      text += String(chunk);
+      done();
+    },
+  });
+  return { stream, text: () => text };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { createTestApp, type TestApp } from '../helper.js';
+import { createTestApp, logCapture, type TestApp } from '../helper.js';
 import { CHROMIUM, launchChromium, seriousViolations, sideScroll, watchProblems } from '../panel/browser.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
@@ -19,15 +18,9 @@ describe('from sign-up to a public menu and printed table cards in Chromium', { 
   let t: TestApp;
   let browser: Browser;
   let port: number;
-  let log = '';
+  const logged = logCapture();
   before(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp('sqlite', { logLevel: 'info' }, { logStream });
+    t = await createTestApp('sqlite', { logLevel: 'info' }, { logStream: logged.stream });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
     browser = await launchChromium();
@@ -68,7 +61,9 @@ describe('from sign-up to a public menu and printed table cards in Chromium', { 
     await act(page.getByRole('button', { name: 'Create my menu' }).click());
     await page.waitForSelector('h1:text("Check your inbox")');
 
-    const link = /http:\/\/osteria-bella\.localhost:\d+\/admin\/verify\?token=[A-Za-z0-9_-]{43}&lang=en/.exec(log)?.[0];
+    const link = /http:\/\/osteria-bella\.localhost:\d+\/admin\/verify\?token=[A-Za-z0-9_-]{43}&lang=en/.exec(
+      logged.text(),
+    )?.[0];
     assert.ok(link, 'the link is in the log');
     await act(page.goto(link.replace(/:\d+\//, `:${port}/`)));
     await act(page.getByRole('button', { name: 'Confirm my e-mail' }).click());

@@ -4,12 +4,11 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
+import { createTestApp, logCapture, type TestApp } from '../helper.js';
 import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
@@ -19,15 +18,9 @@ describe('staff invitation in Chromium', { skip }, () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;
-  let log = '';
+  const logged = logCapture();
   before(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000, logLevel: 'info' }, { logStream });
+    t = await createTestApp('sqlite', { adminRateLimit: 100_000, logLevel: 'info' }, { logStream: logged.stream });
     const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
     await createUser(t.db.db, alpha, OWNER);
@@ -61,7 +54,7 @@ describe('staff invitation in Chromium', { skip }, () => {
     const found: string[] = [];
     for (const v of await seriousViolations(page)) found.push(`390 staff: ${v.id} ${v.help}`);
     // Without SMTP_URL the mail, link included, is in the server log.
-    const link = /\/admin\/invitation\?token=[A-Za-z0-9_-]{43}/.exec(log)?.[0];
+    const link = /\/admin\/invitation\?token=[A-Za-z0-9_-]{43}/.exec(logged.text())?.[0];
     assert.ok(link, 'the link is in the log');
     const waiter = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
     const wpage = await waiter.newPage();

@@ -6,11 +6,10 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
+import { createTestApp, logCapture, type TestApp } from '../helper.js';
 import { CHROMIUM, launchChromium, seriousViolations, sideScroll, watchProblems } from '../panel/browser.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
@@ -19,16 +18,10 @@ describe('sign-up in Chromium', { skip }, () => {
   let t: TestApp;
   let browser: Browser;
   let port: number;
-  let log = '';
+  const logged = logCapture();
   before(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
     // PORT as the server would have it: the address check and the mailed link name it.
-    t = await createTestApp('sqlite', { logLevel: 'info' }, { logStream });
+    t = await createTestApp('sqlite', { logLevel: 'info' }, { logStream: logged.stream });
     await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
@@ -73,7 +66,9 @@ describe('sign-up in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Create my menu' }).click();
     await page.waitForSelector('h1:text("Check your inbox")');
     await axe('390 sent');
-    const link = /http:\/\/da-mario\.localhost:\d+\/admin\/verify\?token=[A-Za-z0-9_-]{43}&lang=en/.exec(log)?.[0];
+    const link = /http:\/\/da-mario\.localhost:\d+\/admin\/verify\?token=[A-Za-z0-9_-]{43}&lang=en/.exec(
+      logged.text(),
+    )?.[0];
     assert.ok(link, 'the link is in the log');
     // The link names PORT (3000 in the test's config); this server listens on another port.
     await page.goto(link.replace(/:\d+\//, `:${port}/`));
