@@ -83,6 +83,8 @@ function sectionAbsence(
   snapshot: MenuSnapshot,
   section: CategoryRow,
   own: boolean,
+  /** How "its section is hidden / closed" is said of the saved row (a sub-category is feminine in Italian). */
+  its: Pick<(typeof WORDS)['en'], 'sectionHidden' | 'sectionScheduledClosed'> = WORDS[ctx.locale],
 ): string | undefined {
   const w = WORDS[ctx.locale];
   const chain = [section];
@@ -92,9 +94,9 @@ function sectionAbsence(
   for (const s of chain) {
     const name = displayName(snapshot, ctx, s.name_translations);
     const itself = own && s === section;
-    if (!s.is_active) return itself ? w.section.hidden : w.sectionHidden(name);
+    if (!s.is_active) return itself ? w.section.hidden : its.sectionHidden(name);
     if (isScheduled(s) && !isOpenAt(s, at))
-      return itself ? w.section.scheduledClosed(when(ctx, s)) : w.sectionScheduledClosed(name, when(ctx, s));
+      return itself ? w.section.scheduledClosed(when(ctx, s)) : its.sectionScheduledClosed(name, when(ctx, s));
   }
   return undefined;
 }
@@ -127,14 +129,8 @@ export function subCategorySeen(ctx: PanelContext, snapshot: MenuSnapshot, row: 
   if (!row.is_active) return w.section.hidden;
   const section = snapshot.sections.find((s) => s.id === row.category_id);
   if (section) {
-    const chain = [section, snapshot.sections.find((s) => s.id === section.parent_id)];
-    const at = localMoment(snapshot.settings.timezone, snapshot.now());
-    for (const s of chain) {
-      if (!s) continue;
-      const name = displayName(snapshot, ctx, s.name_translations);
-      if (!s.is_active) return w.subCategory.sectionHidden(name);
-      if (isScheduled(s) && !isOpenAt(s, at)) return w.subCategory.sectionScheduledClosed(name, when(ctx, s));
-    }
+    const absent = sectionAbsence(ctx, snapshot, section, false, w.subCategory);
+    if (absent) return absent;
     if (!section.show_subcategories)
       return w.subCategory.notShown(displayName(snapshot, ctx, section.name_translations));
   }
