@@ -24,6 +24,16 @@ for (const dialect of dialects) {
       assert.deepEqual(await seedDemo(t.db.db, 'localhost'), { created: false });
     });
 
+    test("its page asks for the cover photo, the first screen's largest paint, with the page itself", async () => {
+      const res = await call(t.app, { url: '/', host: 'demo', headers: { accept: 'text/html' } });
+      const cover = /--cover:url\('([^']+)'\)/.exec(res.body)?.[1];
+      assert.ok(cover, 'the demo has a cover photo');
+      assert.match(res.body, new RegExp(`<link rel="preload" href="${cover}" as="image" fetchpriority="high">`));
+      // Not on the print view, which has no cover.
+      const print = await call(t.app, { url: '/print', host: 'demo', headers: { accept: 'text/html' } });
+      assert.doesNotMatch(print.body, /as="image"/);
+    });
+
     test('is a complete menu: sections, sub-categories, wine with sub-sections, a time window, 40+ dishes in 5 languages', async () => {
       const categories = (
         await call(t.app, { url: '/api/v1/admin/categories?per_page=100', host: 'demo', headers: await auth() })

@@ -1,6 +1,7 @@
 // GET / : the public menu page as HTML (content, language choice, escaping, caching, security headers).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, type TestApp } from '../helper.js';
 
@@ -85,6 +86,43 @@ for (const dialect of dialects) {
       assert.equal(script.statusCode, 200);
       assert.match(script.headers['content-type'] as string, /javascript/);
       assert.match(script.body, /\/api\/v1\/analytics\/events/);
+    });
+
+    test('the script and the service worker go out in brotli or gzip, the versioned script kept for a year', async () => {
+      const page = await call(t.app, { url: '/', host: 'alpha' });
+      const versioned = /<script src="(\/assets\/menu\.js\?v=[\w-]+)" defer>/.exec(page.body)?.[1];
+      assert.ok(versioned, 'the page names its script by version');
+      for (const url of [versioned, '/sw.js']) {
+        const plain = await call(t.app, { url, host: 'alpha' });
+        assert.equal(plain.headers['content-encoding'], undefined);
+        for (const [encoding, decode] of [
+          ['br', brotliDecompressSync],
+          ['gzip', gunzipSync],
+        ] as const) {
+          const packed = await call(t.app, { url, host: 'alpha', headers: { 'accept-encoding': `${encoding}` } });
+          assert.equal(packed.statusCode, 200);
+          assert.equal(packed.headers['content-encoding'], encoding);
+          assert.equal(packed.headers.vary, 'Accept-Encoding');
+          assert.ok(packed.rawPayload.length < plain.rawPayload.length / 2, `${url} in ${encoding} is smaller`);
+          assert.equal(decode(packed.rawPayload).toString(), plain.body, `${url} in ${encoding} is the same script`);
+          const again = await call(t.app, {
+            url,
+            host: 'alpha',
+            headers: { 'accept-encoding': encoding, 'if-none-match': packed.headers.etag as string },
+          });
+          assert.equal(again.statusCode, 304);
+        }
+      }
+      assert.equal(
+        (await call(t.app, { url: versioned, host: 'alpha' })).headers['cache-control'],
+        'public, max-age=31536000, immutable',
+      );
+      // An old page's address gets today's script, kept only briefly; the worker is always asked again.
+      assert.equal(
+        (await call(t.app, { url: '/assets/menu.js?v=old', host: 'alpha' })).headers['cache-control'],
+        'public, max-age=300',
+      );
+      assert.equal((await call(t.app, { url: '/sw.js', host: 'alpha' })).headers['cache-control'], 'no-cache');
     });
 
     test('an unknown address answers the branded 404, a known one with its menu switched off too', async () => {

@@ -405,4 +405,5 @@ export const MENU_SCRIPT = `(() => {
  * The address pages load the script from: it names the script's version, so a page from a new
  * deploy never runs an old script a service worker kept (the worker keeps scripts by address).
  */
-export const MENU_SCRIPT_URL = `/assets/menu.js?v=${createHash('sha1').update(MENU_SCRIPT).digest('base64url').slice(0, 10)}`;
+export const MENU_SCRIPT_VERSION = createHash('sha1').update(MENU_SCRIPT).digest('base64url').slice(0, 10);
+export const MENU_SCRIPT_URL = `/assets/menu.js?v=${MENU_SCRIPT_VERSION}`;

@@ -11,8 +11,8 @@
 // A new worker takes over at once (skipWaiting, clients.claim) and drops the old version's cache.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { matchesEtag } from '../menu/document.js';
 import { MENU_SCRIPT, MENU_SCRIPT_URL } from './menu-script.js';
+import { textAsset } from './text-asset.js';
 
 /** Photos kept for offline use, in bytes. */
 export const PHOTO_BUDGET = 10 * 1024 * 1024;
@@ -133,13 +133,11 @@ export const SERVICE_WORKER = (() => {
   const version = createHash('sha1').update(WORKER('')).update(MENU_SCRIPT).digest('base64url').slice(0, 12);
   return Buffer.from(WORKER(version));
 })();
-const ETAG = `"${createHash('sha1').update(SERVICE_WORKER).digest('base64url')}"`;
+const WORKER_ASSET = textAsset(SERVICE_WORKER, 'text/javascript; charset=utf-8');
 
 export function registerServiceWorker(app: FastifyInstance): void {
   app.get('/sw.js', async (request, reply) => {
     // Always asked again (no-cache): a new version reaches diners on their next visit.
-    reply.header('cache-control', 'no-cache').header('etag', ETAG);
-    if (matchesEtag(request.headers['if-none-match'], ETAG)) return reply.code(304).send();
-    return reply.type('text/javascript; charset=utf-8').send(SERVICE_WORKER);
+    return WORKER_ASSET.send(request, reply, 'no-cache');
   });
 }

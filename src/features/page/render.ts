@@ -479,6 +479,12 @@ ${join(
 ${ogImage ? html`<meta property="og:image" content="${ogImage}">` : ''}
 <meta name="theme-color" content="${secondary}">
 ${
+  // The cover is the first screen's largest paint: asked for with the page, not after the style is read.
+  withCover && cover && !input.print
+    ? html`<link rel="preload" href="${`/media/${mediaName(cover.key, cover.widths[0], cover.modern)}`}" as="image" fetchpriority="high">`
+    : ''
+}
+${
   bundled
     ? join(
         fontPreloads(bundled).map(

@@ -1,5 +1,4 @@
 // GET / : the public menu page diners reach from the QR code, and its one script.
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Schedule, scheduleOf } from '../../catalog/snapshot.js';
 import { isLocale, type Locale, servedLocaleFrom } from '../../i18n/locales.js';
@@ -8,12 +7,12 @@ import { matchesEtag, negotiateEncoding } from '../menu/document.js';
 import { stateId } from '../menu/live.js';
 import { qrAddresses } from '../qr/address.js';
 import { registerFonts } from './fonts.js';
-import { MENU_SCRIPT } from './menu-script.js';
+import { MENU_SCRIPT, MENU_SCRIPT_VERSION } from './menu-script.js';
 import { registerServiceWorker } from './offline.js';
 import { type PageFilter, pageImages, parseFilter, renderMenuPage } from './render.js';
+import { textAsset } from './text-asset.js';
 
-const SCRIPT = Buffer.from(MENU_SCRIPT);
-const SCRIPT_ETAG = `"${createHash('sha1').update(SCRIPT).digest('base64url')}"`;
+const SCRIPT = textAsset(Buffer.from(MENU_SCRIPT), 'text/javascript; charset=utf-8');
 
 const CSP = [
   "default-src 'none'",
@@ -114,9 +113,13 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   // The service worker that keeps the menu readable offline (offline.ts).
   registerServiceWorker(app);
 
-  app.get('/assets/menu.js', async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=300').header('etag', SCRIPT_ETAG);
-    if (matchesEtag(request.headers['if-none-match'], SCRIPT_ETAG)) return reply.code(304).send();
-    return reply.type('text/javascript; charset=utf-8').send(SCRIPT);
-  });
+  // Pages ask for the script by its version (?v=): that address never changes its bytes, so it is
+  // kept for a year; an old or missing version gets today's script, kept briefly.
+  app.get<{ Querystring: { v?: string } }>('/assets/menu.js', async (request, reply) =>
+    SCRIPT.send(
+      request,
+      reply,
+      request.query.v === MENU_SCRIPT_VERSION ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+    ),
+  );
 };
