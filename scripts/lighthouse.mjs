@@ -32,8 +32,21 @@ for (let i = 0; i < runs; i++) {
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) lost.set(`${c}: ${ref.id}`, audit.title);
       }
     }
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-      .map((id) => `${id.split('-').map((w) => w[0]).join('').toUpperCase()} ${lhr.audits[id].displayValue} (${lhr.audits[id].score})`)
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]
+      .map(
+        (id) =>
+          `${id
+            .split('-')
+            .map((w) => w[0])
+            .join('')
+            .toUpperCase()} ${lhr.audits[id].displayValue} (${lhr.audits[id].score})`,
+      )
       .join(', ');
     console.log(`run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c].at(-1)}`).join(', ')}\n  ${metrics}`);
   } finally {
