@@ -158,7 +158,10 @@ for (const dialect of dialects) {
       );
       assert.equal(preview.statusCode, 200, preview.body);
       assert.match(preview.body, new RegExp(`This file would delete every dish of the menu \\(${n}\\)\\.`));
-      assert.match(preview.body, /<ul class="deletions" data-kind="items">[\s\S]*<li>Tiramisù<\/li>/);
+      assert.match(
+        preview.body,
+        /<ul class="deletions" data-kind="items">[\s\S]*<strong>Tiramisù<\/strong> <span class="hint">in “Desserts”<\/span>/,
+      );
       assert.match(
         preview.body,
         new RegExp(

@@ -134,7 +134,10 @@ for (const dialect of dialects) {
       // Which dishes and which fields, by name, each before → after in the panel's number format.
       const changes = /<section aria-labelledby="changes-title"[\s\S]*?<\/section>/.exec(preview.body)?.[0] ?? '';
       assert.match(changes, /<h3>Dishes: 2<\/h3>/);
-      assert.match(changes, /<strong>Olive ascolane<\/strong> <span class="badge">new<\/span>/);
+      assert.match(
+        changes,
+        /<strong>Olive ascolane<\/strong> <span class="hint">in “Starters”<\/span> <span class="badge">new<\/span>/,
+      );
       assert.match(
         changes,
         /<strong>Caprese<\/strong> <span class="badge">changed<\/span><table class="changes">[\s\S]*?<th scope="row">price<\/th><td>.*€9\.00<\/td><td>.*€9\.50<\/td>/,
@@ -182,8 +185,15 @@ for (const dialect of dialects) {
       const res = await c.postMultipart('/admin/import/preview', {}, jsonFile(JSON.stringify(doc)));
       assert.equal(res.statusCode, 422);
       assert.match(res.body, /The file has 2 problems/);
-      assert.match(res.body, /<code>sections\[0\]\.items\[0\]<\/code>/);
-      assert.match(res.body, /<code>sections\[0\]\.items\[1\]<\/code>/);
+      // Each by its row, its name and the field as the document writes them, the value quoted.
+      assert.match(
+        res.body,
+        /<code>sections\[0\]\.items\[0\]<\/code> “Bruschetta Alpha”, field “price”<\/div><\/td><td data-label="Problem"><div>“-1” is not a price/,
+      );
+      assert.match(
+        res.body,
+        /<code>sections\[0\]\.items\[1\]<\/code> “Caprese”, field “allergens\[0\]”<\/div><\/td><td data-label="Problem"><div>“gluten”: The selected “allergens\[0\]” is invalid\./,
+      );
       const broken = await c.postMultipart('/admin/import/preview', {}, jsonFile('{"sections": ['));
       assert.equal(broken.statusCode, 422);
       assert.match(broken.body, /The file is not valid JSON/);

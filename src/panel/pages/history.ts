@@ -51,8 +51,23 @@ const FILTER_FIELDS = [
 /** Fields holding a list of keys: an entry shows what was added and removed, not both lists. */
 const LIST_FIELDS = new Set(['allergens', 'allergen_traces', 'dietary', 'weekdays', 'supported_locales']);
 
+/**
+ * Names of rows the snapshot does not hold yet, by the field that refers to them: an import's
+ * preview names the sections, sub-categories and wineries the same file creates (their ids live
+ * only in the rolled-back dry run).
+ */
+export type RowNames = Partial<Record<'category_id' | 'parent_id' | 'type_id' | 'winery_id', Map<number, string>>>;
+
 /** Fields holding the id of another row: shown by that row's name, as the panel names it. */
-function rowName(ctx: PanelContext, snapshot: MenuSnapshot, field: string, id: number): string | undefined {
+function rowName(
+  ctx: PanelContext,
+  snapshot: MenuSnapshot,
+  field: string,
+  id: number,
+  extra: RowNames = {},
+): string | undefined {
+  const known = extra[field as keyof RowNames]?.get(id);
+  if (known !== undefined) return known;
   if (field === 'category_id' || field === 'parent_id') {
     const section = snapshot.sections.find((s) => s.id === id);
     return section ? displayName(snapshot, ctx, section.name_translations) : undefined;
@@ -106,7 +121,13 @@ function variantsText(ctx: PanelContext, snapshot: MenuSnapshot, variants: unkno
 }
 
 /** One value of a field as the owner reads it. */
-function showValue(ctx: PanelContext, snapshot: MenuSnapshot, field: string, value: unknown): Html | string {
+function showValue(
+  ctx: PanelContext,
+  snapshot: MenuSnapshot,
+  field: string,
+  value: unknown,
+  extra: RowNames = {},
+): Html | string {
   const h = historyTexts(ctx.locale);
   if (value === null || value === undefined || value === '') return h.empty_value;
   if (typeof value === 'boolean') return value ? ctx.t.yes : h.no;
@@ -118,8 +139,8 @@ function showValue(ctx: PanelContext, snapshot: MenuSnapshot, field: string, val
   if (field === 'variants' && Array.isArray(value)) return variantsText(ctx, snapshot, value);
   if (LIST_FIELDS.has(field) && Array.isArray(value))
     return value.length ? value.map((k) => listItem(ctx, field, k)).join(', ') : h.empty_value;
-  if (typeof value === 'number' && rowName(ctx, snapshot, field, value) !== undefined)
-    return rowName(ctx, snapshot, field, value)!;
+  const named = typeof value === 'number' ? rowName(ctx, snapshot, field, value, extra) : undefined;
+  if (named !== undefined) return named;
   if (field === 'menu_type' && typeof value === 'string') return h.menuTypes[value] ?? value;
   if (typeof value === 'object' && !Array.isArray(value) && 'key' in value) return h.picture;
   if (isTranslations(value)) {
@@ -189,6 +210,7 @@ export function changeCells(
   field: string,
   before: unknown,
   after: unknown,
+  extra: RowNames = {},
 ): Html {
   const h = historyTexts(ctx.locale);
   const cell = (label: string, value: Html | string) =>
@@ -217,7 +239,7 @@ export function changeCells(
       Object.fromEntries(changed.map((l) => [l, t[l] ?? ''] as const).filter(([, v]) => v !== ''));
     return html`${cell(h.before, showValue(ctx, snapshot, field, only(before)))}${cell(h.after, showValue(ctx, snapshot, field, only(after)))}`;
   }
-  return html`${cell(h.before, showValue(ctx, snapshot, field, before))}${cell(h.after, showValue(ctx, snapshot, field, after))}`;
+  return html`${cell(h.before, showValue(ctx, snapshot, field, before, extra))}${cell(h.after, showValue(ctx, snapshot, field, after, extra))}`;
 }
 
 /** A field's name as the panel says it (`type_id` is "sub-category"). */

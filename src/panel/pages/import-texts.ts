@@ -31,6 +31,7 @@ const en = {
   deletedTitle: 'What the import deletes',
   changesTitle: 'What the import creates and changes',
   createdRow: 'new',
+  inSection: (section: string) => `in “${section}”`,
   changedRow: 'changed',
   pruneWarning: (deleted: number, total: number) =>
     deleted === total
@@ -70,6 +71,8 @@ const en = {
   line: (n: number) => `Line ${n}`,
   cell: (n: number, column: string) => `Row ${n}, column “${column}”`,
   notPrice: 'is not a price (write it as 12.50 or 12,50)',
+  notPriceJson: 'is not a price (a number of at least 0 with at most two decimals, such as 12.5)',
+  documentField: (name: string, field: string) => (name ? `“${name}”, field “${field}”` : `field “${field}”`),
   notSection: 'is not a section of this menu',
   notSubCategory: 'is not a sub-category of that section',
   cellEmpty: 'is empty, and this column needs a value',
@@ -109,6 +112,7 @@ const it: ImportTexts = {
   deletedTitle: 'Cosa elimina l’importazione',
   changesTitle: 'Cosa crea e cambia l’importazione',
   createdRow: 'nuovo',
+  inSection: (section: string) => `in “${section}”`,
   changedRow: 'modificato',
   pruneWarning: (deleted: number, total: number) =>
     deleted === total
@@ -148,6 +152,8 @@ const it: ImportTexts = {
   line: (n: number) => `Riga ${n}`,
   cell: (n: number, column: string) => `Riga ${n}, colonna “${column}”`,
   notPrice: 'non è un prezzo (scrivilo come 12,50 o 12.50)',
+  notPriceJson: 'non è un prezzo (un numero da 0 in su con al massimo due decimali, come 12.5)',
+  documentField: (name: string, field: string) => (name ? `“${name}”, campo “${field}”` : `campo “${field}”`),
   notSection: 'non è una sezione di questo menu',
   notSubCategory: 'non è una sottocategoria di quella sezione',
   cellEmpty: 'è vuota, e questa colonna vuole un valore',
