@@ -6,13 +6,9 @@
 // flags the English one to check; axe-core finds nothing serious on the QR, import, history,
 // webhooks, settings, dish and overview pages at 390 and 1366 px, and nothing is wider than the screen.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { createUser } from '../../src/accounts/users/service.js';
@@ -22,24 +18,13 @@ import { createFixtureTenant } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helper.js';
 import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
+import { ZBARIMG, zbar } from '../zbar.js';
 
-const ZBARIMG = '/usr/bin/zbarimg';
 const skip = !existsSync(CHROMIUM)
   ? 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)'
   : !existsSync(ZBARIMG)
     ? 'zbarimg is not installed (apt-get install -y zbar-tools; .ci/run does it)'
     : false;
-
-async function zbar(png: Buffer): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
-  try {
-    writeFileSync(join(dir, 'code.png'), png);
-    const { stdout } = await promisify(execFile)(ZBARIMG, ['-q', '--raw', join(dir, 'code.png')]);
-    return stdout.trim().split('\n');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('owner set-up pages in Chromium', { skip }, () => {
   let t: TestApp;

@@ -1,19 +1,25 @@
 // Own domains (issue 35, point 3): an owner claims a domain, is shown the TXT record to create,
 // checks it (a DNS resolver given to the app); once verified the domain serves the restaurant,
-// canonical links and QR codes use it, the old address's menu page redirects there, and
+// canonical links and QR codes use it (every code and card, those made before it was verified
+// too, read back by zbarimg), the old address's menu page redirects there, and
 // /internal/tls-allowed says yes to it (only from TLS_ASK_FROM). Another restaurant cannot take it.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { setTenantStatus } from '../../src/accounts/tenants/repo.js';
 import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { call, createTestApp, dialects, eventually, type TestApp } from '../helper.js';
+import { GHOSTSCRIPT, pdfPages, ZBARIMG, zbar } from '../zbar.js';
 import { PanelClient } from './client.js';
 
 const DOMAIN = 'menu.alpha-trattoria.it';
 
 for (const dialect of dialects) {
-  describe(`own domains (${dialect})`, () => {
+  describe(`own domains (${dialect})`, {
+    skip: existsSync(ZBARIMG) ? false : 'zbarimg (zbar-tools) is not installed',
+  }, () => {
     let t: TestApp;
     const records = new Map<string, string[][]>();
     before(async () => {
@@ -56,6 +62,13 @@ for (const dialect of dialects) {
         assert.equal(bad.statusCode, 422);
         assert.ok(bad.body.includes(message), message);
       }
+      // Codes, cards and the menu page made before the domain is verified (kept per menu version).
+      const scan = async (path: string, host = 'alpha') => zbar((await call(t.app, { url: path, host })).rawPayload);
+      assert.deepEqual(await scan('/qr.png?table=4'), ['http://alpha.localhost:3000/?table=4']);
+      assert.match(
+        (await call(t.app, { url: '/', host: 'alpha', headers: { accept: 'text/html' } })).body,
+        /rel="canonical" href="http:\/\/alpha\.localhost:3000\//,
+      );
       assert.equal((await owner.post('/admin/domain', { domain: `https://${DOMAIN.toUpperCase()}/` })).statusCode, 303);
       const page = await owner.get('/admin/domain');
       const token = /menu-verify=([0-9a-f]{32})/.exec(page.body)?.[1];
@@ -65,6 +78,8 @@ for (const dialect of dialects) {
       // Not served, no certificate, before it is verified.
       assert.equal((await call(t.app, { url: '/', host: DOMAIN, headers: { accept: 'text/html' } })).statusCode, 404);
       assert.equal((await tlsAsk(DOMAIN)).statusCode, 404);
+      // A claim still waiting changes no code.
+      assert.deepEqual(await scan('/qr.png?table=4'), ['http://alpha.localhost:3000/?table=4']);
 
       const early = await owner.post('/admin/domain/check', { host: DOMAIN });
       assert.equal(early.headers.location, '/admin/domain?not_found=1');
@@ -74,6 +89,32 @@ for (const dialect of dialects) {
       const done = await owner.post('/admin/domain/check', { host: DOMAIN });
       assert.equal(done.headers.location, `/admin/domain?verified=${DOMAIN}`);
       assert.match((await owner.get(done.headers.location as string)).body, /menu\.alpha-trattoria\.it is yours/);
+
+      // Once verified, every code reads the domain at once, those made before included: the
+      // restaurant's and a table's (PNG and SVG, the QR page's pictures), the printable sheet's and
+      // the PDF's table cards (decoded by zbarimg).
+      assert.deepEqual(await scan('/qr.png?table=4'), [`http://${DOMAIN}:3000/?table=4`]);
+      assert.deepEqual(await scan('/qr.png'), [`http://${DOMAIN}:3000/`]);
+      const svg = (await call(t.app, { url: '/qr.svg?table=4', host: 'alpha' })).rawPayload;
+      assert.deepEqual(await zbar(await sharp(svg, { density: 300 }).png().toBuffer()), [
+        `http://${DOMAIN}:3000/?table=4`,
+      ]);
+      const sheet = (await owner.get('/admin/qr/sheet?tables=4')).body;
+      const card = /<svg[\s\S]*?<\/svg>/.exec(sheet)?.[0] ?? '';
+      assert.deepEqual(
+        await zbar(
+          await sharp(Buffer.from(card), { density: 300 }).flatten({ background: '#ffffff' }).png().toBuffer(),
+        ),
+        [`http://${DOMAIN}:3000/?table=4`],
+      );
+      assert.match(sheet, new RegExp(`<span class="link">${DOMAIN.replaceAll('.', '\\.')}:3000/\\?table=4</span>`));
+      if (existsSync(GHOSTSCRIPT)) {
+        const pdf = await owner.get('/admin/qr/sheet.pdf?tables=4,5');
+        assert.deepEqual(
+          (await zbar((await pdfPages(pdf.rawPayload))[0]!)).sort(),
+          [4, 5].map((n) => `http://${DOMAIN}:3000/?table=${n}`),
+        );
+      }
 
       const served = await call(t.app, { url: '/', host: DOMAIN, headers: { accept: 'text/html' } });
       assert.equal(served.statusCode, 200);

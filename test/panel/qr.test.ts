@@ -3,58 +3,15 @@
 // theme's colours, the name, the table and the address in words; codes read back by zbarimg, with a
 // logo pasted in the middle too (error correction H). Another restaurant gets its own sheet.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { parseTables } from '../../src/panel/pages/qr.js';
 import { call, dialects } from '../helper.js';
+import { GHOSTSCRIPT, pdfPages, ZBARIMG, zbar } from '../zbar.js';
 import type { PanelClient } from './client.js';
 import { BETA_OWNER, type PanelBed, panelBed } from './setup.js';
-
-const ZBARIMG = '/usr/bin/zbarimg';
-const GHOSTSCRIPT = '/usr/bin/gs';
-const run = promisify(execFile);
-
-/** Each page of a PDF as a PNG (Ghostscript at 200 dpi, as a printer would lay it). */
-async function pdfPages(pdf: Buffer): Promise<Buffer[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'qr-pdf-'));
-  try {
-    writeFileSync(join(dir, 'sheet.pdf'), pdf);
-    await run(GHOSTSCRIPT, [
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-sDEVICE=png16m',
-      '-r200',
-      `-sOutputFile=${join(dir, 'page-%d.png')}`,
-      join(dir, 'sheet.pdf'),
-    ]);
-    const pages: Buffer[] = [];
-    for (let n = 1; existsSync(join(dir, `page-${n}.png`)); n++) pages.push(readFileSync(join(dir, `page-${n}.png`)));
-    return pages;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** What zbarimg reads in a PNG: one text per code found. */
-async function zbar(png: Buffer): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
-  try {
-    const file = join(dir, 'code.png');
-    writeFileSync(file, png);
-    const { stdout } = await run(ZBARIMG, ['-q', '--raw', file]);
-    return stdout.trim().split('\n');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 test('table lists: ranges and names, duplicates once, bad names apart, at most 200', () => {
   assert.deepEqual(parseTables('1-3, terrace bar 2'), {

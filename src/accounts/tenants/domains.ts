@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../http/schemas.js';
-import { domainExists } from './repo.js';
+import { bumpMenuVersion, domainExists } from './repo.js';
 
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 export const CHALLENGE_PREFIX = '_menu-challenge';
@@ -105,6 +105,9 @@ export async function verifyClaim(
     }
     if (await domainExists(trx, host)) return 'domain_taken';
     await trx.insertInto('tenant_domains').values({ tenant_id: tenantId, host }).execute();
+    // Everything made for the old address per menu version (QR codes, the menu page with its
+    // canonical link) is made again for the domain: a new version, as after a menu write.
+    await bumpMenuVersion(trx, tenantId);
     await trx
       .updateTable('domain_claims')
       .set({ checked_at: at, verified_at: at })
