@@ -1,17 +1,26 @@
 // The QR page without traps, in Chromium: typing 1-40 and pressing the PDF button at once (no
 // "Show") downloads 40 cards; the next visit shows 1-40; at 1366 px no button lies over the range
 // field, at 390 px nothing scrolls sideways; the HTML sheet fits 390 px and its Print button
-// prints; axe at 390 and 1366 px.
+// prints; axe at 390 and 1366 px; at 1366 px nothing on the page overlaps, with the service's
+// address and with a long own domain verified (its codes and links then name the domain).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
+import { claimDomain, verifyClaim } from '../../src/accounts/tenants/domains.js';
 import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import {
+  CHROMIUM,
+  launchChromium,
+  overlaps,
+  seriousViolations,
+  signInWithForm,
+  watchProblems,
+} from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
@@ -20,9 +29,10 @@ describe('QR page in Chromium', { skip }, () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;
+  let alpha: number;
   before(async () => {
     t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
     await createUser(t.db.db, alpha, OWNER);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -126,6 +136,40 @@ describe('QR page in Chromium', { skip }, () => {
       }
       await context.close();
     }
+    assert.deepEqual(found, []);
+  });
+
+  test('at 1366 px nothing on the QR page overlaps, on the service’s address and on a long own domain', async () => {
+    const found: string[] = [];
+    const look = async (address: string) => {
+      const { context, page } = await signedIn(1366);
+      await page.goto(`${base}/admin/qr?tables=1-40`);
+      assert.equal(await page.locator('li.qr-card').count(), 40);
+      assert.ok((await page.locator('main').innerText()).includes(`${address}/?table=40`), address);
+      for (const o of await overlaps(page)) found.push(`${address}: ${o}`);
+      // The check sees an overlap when there is one: a card's address pulled up over its code.
+      await page.evaluate(() => {
+        (document.querySelector('.qr-card p.hint') as HTMLElement).style.marginTop = '-60px';
+      });
+      assert.ok(
+        (await overlaps(page)).some((o) => /^img .* × p\.hint/.test(o)),
+        'an overlap made on purpose is seen',
+      );
+      await context.close();
+    };
+    await look(`alpha.localhost:${t.app.config.port}`);
+    // The owner's domain, verified as the Own domain page does (a TXT record found).
+    const domain = 'menu.trattoria-alpha-al-porto-vecchio-di-genova.example';
+    assert.equal(await claimDomain(t.db.db, alpha, domain, Date.now()), undefined);
+    const { token } = await t.db.db
+      .selectFrom('domain_claims')
+      .select('token')
+      .where('tenant_id', '=', alpha)
+      .executeTakeFirstOrThrow();
+    const txt = async () => [[`menu-verify=${token}`]];
+    assert.equal(await verifyClaim(t.db.db, alpha, domain, txt, Date.now()), 'verified');
+    await t.app.tenants.reload(alpha);
+    await look(`${domain}:${t.app.config.port}`);
     assert.deepEqual(found, []);
   });
 });

@@ -71,3 +71,42 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 /** How far the page scrolls sideways (0 or less: it fits the viewport's width). */
 export const sideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Pairs of things drawn over each other inside `root`: every visible control, picture and run of
+ * text, by its boxes (each line of a wrapped link is a box of its own), where neither holds the
+ * other. A 1 px touch is not an overlap; visually hidden text (a 1 px clip) is not drawn.
+ */
+export const overlaps = (page: Page, root = 'main') =>
+  page.evaluate((rootSelector) => {
+    const scope = document.querySelector(rootSelector);
+    if (!scope) return [`no ${rootSelector}`];
+    const drawn = [...scope.querySelectorAll('*')].filter((el) => {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return false;
+      return (
+        el.matches('input, select, textarea, button, img, svg, canvas, video') ||
+        [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())
+      );
+    });
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const found: string[] = [];
+    for (let i = 0; i < drawn.length; i++) {
+      for (let j = i + 1; j < drawn.length; j++) {
+        const [a, b] = [drawn[i]!, drawn[j]!];
+        if (a.contains(b) || b.contains(a)) continue;
+        const hit = [...a.getClientRects()].some((r) =>
+          [...b.getClientRects()].some(
+            (s) =>
+              Math.min(r.right, s.right) - Math.max(r.left, s.left) > 1 &&
+              Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 1,
+          ),
+        );
+        if (hit) found.push(`${name(a)} × ${name(b)}`);
+      }
+    }
+    return found;
+  }, root);
