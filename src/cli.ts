@@ -25,7 +25,7 @@ import { menuLink, qrPng, qrSvg, TABLE_LABEL } from './features/qr/codes.js';
 import { importMenu } from './features/sync/apply.js';
 import { csvToDocument, exportCsv } from './features/sync/csv.js';
 import { exportDocument } from './features/sync/document.js';
-import { sheetIssues } from './features/sync/sheet.js';
+import { sheetIssues } from './features/sync/menu-sheets.js';
 import { exportXlsx, looksLikeXlsx, xlsxToDocument } from './features/sync/xlsx.js';
 import { validationBody } from './http/error-handler.js';
 import { createOperator } from './panel/operator/service.js';
@@ -434,7 +434,7 @@ const commands: Record<string, Handler> = {
     // A workbook by its zip signature, a CSV by its name; anything else is the JSON document.
     const kind = looksLikeXlsx(bytes) ? 'xlsx' : /\.csv$/i.test(positionals[1]) ? 'csv' : 'json';
     await withApp(env, positionals[0], async (app, tenantId) => {
-      let lines = new Map<string, number>();
+      let lines = new Map<string, string>();
       try {
         let doc: unknown;
         if (kind === 'json') {

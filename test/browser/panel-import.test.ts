@@ -1,8 +1,9 @@
-// Issue 32 in Chromium: an owner downloads the dishes as an Excel workbook, edits two cells (a
-// price, an accented name) as Excel would save them, uploads the workbook through the import
-// page's file input, sees the preview (two dishes changed, nothing written yet), applies it, and
-// exactly those two dishes change; another restaurant's menu is untouched. A prune of everything
-// is shown with its counts and waits for the tick.
+// Issue 32 in Chromium: an owner downloads the menu as an Excel workbook, edits two cells of the
+// Dishes sheet (a price, an accented name) and renames a section in its Sections sheet, as Excel
+// would save them, uploads the workbook through the import page's file input, sees the preview (two
+// dishes and the section changed, by name; nothing written yet), applies it, and exactly those
+// change; another restaurant's menu is untouched. A prune of everything is shown with its counts
+// and waits for the tick.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -71,6 +72,13 @@ describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
       if (name.value === 'Caprese') row.getCell(header.indexOf('price')).value = 11.5;
       if (name.value === 'Bruschetta Alpha') name.value = 'Bruschetta all’aglio è';
     });
+    // A section renamed in the workbook's Sections sheet (the dishes' sheet still names it as it was).
+    const sectionSheet = workbook.getWorksheet('Sections')!;
+    const sectionHeader = sectionSheet.getRow(1).values as string[];
+    sectionSheet.eachRow((row, n) => {
+      const name = row.getCell(sectionHeader.indexOf('name_it'));
+      if (n > 1 && name.value === 'Dolci') name.value = 'Dolci della casa';
+    });
     const edited = Buffer.from(await workbook.xlsx.writeBuffer());
     const before = await dishes(alpha);
     const betaBefore = await dishes(beta);
@@ -83,6 +91,14 @@ describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
     assert.equal(await items.locator('td[data-label="Changed"]').innerText(), '2');
     assert.equal(await items.locator('td[data-label="Created"]').innerText(), '0');
     assert.equal(await items.locator('td[data-label="Deleted"]').innerText(), '0');
+    const sections = page.locator('tr[data-kind="sections"]');
+    assert.equal(await sections.locator('td[data-label="Changed"]').innerText(), '1');
+    const renamed = page.locator('ul.import-changes[data-kind="sections"] li');
+    assert.equal(await renamed.count(), 1);
+    // Named in the panel's language (English), the Italian name before → after.
+    const shown = await renamed.innerText();
+    assert.match(shown, /^Desserts/);
+    assert.match(shown, /IT Dolci\b[\s\S]*IT Dolci della casa/);
     assert.deepEqual(await seriousViolations(page), []);
     assert.deepEqual(await dishes(alpha), before, 'the preview writes nothing');
 
@@ -100,6 +116,12 @@ describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
             : d,
       ),
     );
+    const sectionNames = await t.db.db
+      .selectFrom('categories')
+      .select('name_translations')
+      .where('tenant_id', '=', alpha)
+      .execute();
+    assert.ok(sectionNames.some((s) => JSON.parse(s.name_translations).it === 'Dolci della casa'));
     assert.deepEqual(await dishes(beta), betaBefore, 'the other restaurant is untouched');
     assert.deepEqual(problems, []);
     await context.close();

@@ -146,6 +146,61 @@ for (const dialect of dialects) {
       assert.deepEqual(await dishes(bed.alpha), before);
     });
 
+    test('the workbook’s Sections sheet: a rename is previewed by name and applied; a bad cell is named by sheet, row and column in Italian', async () => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await c.get('/admin/import/dishes.xlsx')).rawPayload as unknown as ExcelJS.Buffer);
+      const sheet = workbook.getWorksheet('Sections')!;
+      const header = sheet.getRow(1).values as string[];
+      let dolci: ExcelJS.Row | undefined;
+      sheet.eachRow((row, n) => {
+        if (n > 1 && row.getCell(header.indexOf('name_it')).value === 'Dolci') dolci = row;
+      });
+      assert.ok(dolci);
+      dolci.getCell(header.indexOf('name_it')).value = 'Dessert della casa';
+      const sections = () =>
+        bed.db.db
+          .selectFrom('categories')
+          .select(['id', 'name_translations', 'display_order'])
+          .where('tenant_id', '=', bed.alpha)
+          .orderBy('id')
+          .execute();
+      const before = await sections();
+      const betaBefore = await dishes(bed.beta);
+      const preview = await c.postMultipart(
+        '/admin/import/preview',
+        {},
+        { field: 'file', filename: 'menu.xlsx', type: XLSX, data: Buffer.from(await workbook.xlsx.writeBuffer()) },
+      );
+      assert.equal(preview.statusCode, 200, preview.body);
+      assert.match(
+        preview.body,
+        /data-kind="sections"><th scope="row" data-label="Rows">Sections<\/th><td data-label="Created"><div>0<\/div><\/td><td data-label="Changed"><div>1<\/div>/,
+      );
+      const changed = /<ul class="import-changes" data-kind="sections">([\s\S]*?)<\/ul>/.exec(preview.body)?.[1] ?? '';
+      assert.match(changed, /Dolci/);
+      assert.match(changed, /Dessert della casa/);
+      assert.deepEqual(await sections(), before, 'a preview writes nothing');
+      const applied = await c.post('/admin/import/apply', { draft: previewedDraft(preview.body) });
+      assert.equal(applied.statusCode, 303);
+      const after = await sections();
+      assert.ok(after.some((s) => JSON.parse(s.name_translations).it === 'Dessert della casa'));
+
+      dolci.getCell(header.indexOf('display_order')).value = 'ultimo';
+      const it = bed.client('alpha', { 'accept-language': 'it' });
+      await it.signIn(OWNER.email, OWNER.password);
+      await it.get('/admin/import');
+      const refused = await it.postMultipart(
+        '/admin/import/preview',
+        {},
+        { field: 'file', filename: 'menu.xlsx', type: XLSX, data: Buffer.from(await workbook.xlsx.writeBuffer()) },
+      );
+      assert.equal(refused.statusCode, 422);
+      assert.match(refused.body, new RegExp(`Foglio “Sections”, riga ${dolci.number}, colonna “display_order”`));
+      assert.match(refused.body, /“ultimo”: “display_order” deve essere un numero intero\./);
+      assert.deepEqual(await sections(), after);
+      assert.deepEqual(await dishes(bed.beta), betaBefore);
+    });
+
     test('a prune that would delete every dish shows the counts and the names and asks; unticked, nothing is deleted', async () => {
       const before = await dishes(bed.alpha);
       const betaBefore = await dishes(bed.beta);

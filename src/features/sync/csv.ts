@@ -10,18 +10,11 @@ import { stringify } from 'csv-stringify/sync';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { ValidationError } from '../../core/errors.js';
 import { formatAmount, machinePrice } from '../../i18n/money.js';
+import type { SheetTables } from './cells.js';
 import { decodeSpreadsheetText } from './encoding.js';
+import { sheetIssues, sheetsToDocument } from './menu-sheets.js';
 import { OPTION_COLUMNS, optionTable } from './option-sheet.js';
-import {
-  columnKind,
-  DISH_COLUMNS,
-  dishTable,
-  type ExportCell,
-  protectText,
-  type SheetRow,
-  sheetIssues,
-  tableToDocument,
-} from './sheet.js';
+import { columnKind, DISH_COLUMNS, dishTable, type ExportCell, protectText, type SheetRow } from './sheet.js';
 
 export type Delimiter = ',' | ';';
 /** What a header may be separated by: also the tab of Excel's "Unicode text" (UTF-16, tab-separated). */
@@ -92,13 +85,14 @@ export function parseCsv(text: string, delimiter: ReadDelimiter): SheetRow[] {
     .filter((row) => row.cells.some((cell) => cell.trim() !== ''));
 }
 
-/** The CSV's bytes, laid over the current menu (see sheet.ts `tableToDocument`). */
+/** The CSV's table: a CSV is one table, the dishes' (or the options', told by its header). */
+export function csvTables(text: string): SheetTables {
+  const [header, ...rows] = parseCsv(text, detectDelimiter(text));
+  return { dishes: { header: (header?.cells ?? []).map((c) => String(c)), rows } };
+}
+
+/** The CSV's bytes, laid over the current menu (see menu-sheets.ts `sheetsToDocument`). */
 export function csvToDocument(snapshot: MenuSnapshot, bytes: Buffer | string) {
   const text = typeof bytes === 'string' ? bytes.replace(/^\uFEFF/, '') : decodeSpreadsheetText(bytes).text;
-  const [header, ...rows] = parseCsv(text, detectDelimiter(text));
-  return tableToDocument(
-    snapshot,
-    (header?.cells ?? []).map((c) => String(c)),
-    rows,
-  );
+  return sheetsToDocument(snapshot, csvTables(text));
 }

@@ -5,14 +5,15 @@
 // language; options by external_id, else id), so such a file changes groups and options only, and
 // an error names its line. Dishes pick groups in the dishes' table (`option_groups` column).
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import { type FieldIssue, ValidationError } from '../../core/errors.js';
+import type { FieldIssue } from '../../core/errors.js';
 import { LOCALES } from '../../i18n/locales.js';
 import { parsePrice } from '../../i18n/money.js';
 import { foldText } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS } from '../../resources/dietary/data.js';
-import { type ExportCell, type SheetRow, truthy, unprotectText } from './cells.js';
-import { type DocOption, exportDocument, type MenuDocument } from './document.js';
+import { type ExportCell, rowField, type SheetKind, type SheetRow, truthy, unprotectText } from './cells.js';
+import { type DocOption, exportDocument } from './document.js';
+import type { MenuRefs } from './refs.js';
 
 export const OPTION_COLUMNS = [
   'group',
@@ -79,22 +80,26 @@ function count(cell: string | undefined): number | string | undefined {
 }
 
 /**
- * Lays the options table over the current document. Returns the document to apply and, for each
- * option (and group) path in it, the line it came from.
+ * Lays the options table over the document `refs` holds (groups found by external_id, else their
+ * name in the default language; options by external_id, else id). Problems go to `issues` with
+ * their row (`kind` says which sheet); `lineOf` notes each group's and option's row. A group the
+ * table creates gets `newId()`, a stand-in id the dishes' table may name it by.
  */
-export function optionTableToDocument(
-  snapshot: MenuSnapshot,
+export function layOptions(
+  refs: MenuRefs,
   header: string[],
   rows: SheetRow[],
-): { doc: MenuDocument; lines: Map<string, number> } {
+  kind: SheetKind,
+  issues: FieldIssue[],
+  lineOf: Map<object, string>,
+  newId: () => number,
+): void {
   const column = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
-  const doc = exportDocument(snapshot);
-  const defaultLocale = snapshot.settings.default_locale;
-  const label = (t: Record<string, string>) => foldText(t[defaultLocale] ?? Object.values(t)[0] ?? '');
+  const doc = refs.doc;
+  const defaultLocale = refs.defaultLocale;
+  const label = (t: Record<string, string>) => foldText(refs.name(t));
   doc.option_groups ??= [];
   const groups = doc.option_groups;
-  const issues: FieldIssue[] = [];
-  const lineOf = new Map<object, number>();
   for (const { line, cells } of rows) {
     const raw = (name: string) => {
       const at = column.get(name);
@@ -112,17 +117,18 @@ export function optionTableToDocument(
       (groupName ? groups.find((g) => label(g.name) === foldText(groupName)) : undefined);
     if (!group) {
       if (!groupKey && !groupName) {
-        issues.push({ field: `rows[${line}].group`, rule: 'required' });
+        issues.push({ field: `${rowField(kind, line)}.group`, rule: 'required' });
         continue;
       }
       group = {
+        id: newId(),
         name: groupName ? { [defaultLocale]: groupName } : {},
         options: [],
         ...(groupKey ? { external_id: groupKey } : {}),
       };
       groups.push(group);
     }
-    if (!lineOf.has(group)) lineOf.set(group, line);
+    if (!lineOf.has(group)) lineOf.set(group, rowField(kind, line));
     const names: Record<string, string> = { ...group.name };
     for (const locale of LOCALES) {
       const cell = text(`group_name_${locale}`);
@@ -154,7 +160,7 @@ export function optionTableToDocument(
       option ??= { name: {}, ...(optionKey ? { external_id: optionKey } : {}), ...(id > 0 ? { id } : {}) } as DocOption;
       group.options.push(option);
     }
-    lineOf.set(option, line);
+    lineOf.set(option, rowField(kind, line));
     const optionTexts: Record<string, string> = { ...option.name };
     for (const locale of LOCALES) {
       const cell = text(`name_${locale}`);
@@ -179,15 +185,4 @@ export function optionTableToDocument(
     const order = plain('display_order');
     if (order) option.display_order = Number(order);
   }
-  if (issues.length > 0) throw new ValidationError(issues);
-  const lines = new Map<string, number>();
-  for (const [i, g] of groups.entries()) {
-    const groupLine = lineOf.get(g);
-    if (groupLine !== undefined) lines.set(`option_groups[${i}]`, groupLine);
-    for (const [j, o] of (g.options ?? []).entries()) {
-      const line = lineOf.get(o);
-      if (line !== undefined) lines.set(`option_groups[${i}].options[${j}]`, line);
-    }
-  }
-  return { doc, lines };
 }

@@ -3,7 +3,8 @@
 // marked `import`). `?dry_run=true` answers the same summary and changes nothing; `?prune=true`
 // deletes what the document leaves out (refused with 422 when it would delete every dish or more
 // than half of them, unless `confirm_delete` names how many). The dishes also travel as a
-// spreadsheet: CSV (any encoding a spreadsheet writes) and Excel (.xlsx), both ways. A document
+// spreadsheet: CSV (any encoding a spreadsheet writes) and Excel (.xlsx, with sheets for the
+// sections, sub-categories, wineries and options too), both ways. A document
 // that changes nothing commits nothing.
 
 import { Type } from '@sinclair/typebox';
@@ -18,7 +19,7 @@ import { validatorCompiler } from '../../http/validator.js';
 import { importMenu } from './apply.js';
 import { exportCsv, exportOptionsCsv } from './csv.js';
 import { ExportedMenuDocument, exportDocument, MenuDocument } from './document.js';
-import { sheetIssues, tableToDocument } from './sheet.js';
+import { sheetIssues, sheetsToDocument } from './menu-sheets.js';
 import { readSheet, writeXlsx } from './sheet-jobs.js';
 import { XLSX_TYPE, xlsxTables } from './xlsx.js';
 
@@ -83,8 +84,7 @@ const isOn = (value: string | undefined) => value === 'true' || value === '1';
 /** A spreadsheet body (CSV bytes or an xlsx workbook) laid over the current menu; errors name the row. */
 async function sheetDocument(app: FastifyInstance, tenantId: number, body: Buffer, xlsx: boolean) {
   // Decoded and parsed by a worker thread (sheet-jobs.ts), laid over the menu here.
-  const { header, rows } = await readSheet(app, tenantId, body, xlsx);
-  return tableToDocument(await ownerSnapshot(app, tenantId), header, rows);
+  return sheetsToDocument(await ownerSnapshot(app, tenantId), await readSheet(app, tenantId, body, xlsx));
 }
 
 export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
@@ -159,9 +159,9 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { scopes: READ_SCOPES },
       schema: {
-        summary: 'The dishes as an Excel workbook (.xlsx)',
+        summary: 'The menu as an Excel workbook (.xlsx): dishes, sections, sub-categories, wineries, options',
         description:
-          'The sheet "Dishes" has the columns of export.csv: prices as numbers with two decimals, allergens, traces, diets and flags as x or empty, a frozen header row. The sheets "Sections", "Sub-categories" and "Wineries" list the names the dishes may refer to (import reads only "Dishes"). Text beginning with =, +, -, @, a tab or a carriage return carries a leading apostrophe, removed on import. Send it back (edited) with PUT /admin/menu and this media type; an untouched file changes nothing.',
+          'The sheet "Dishes" has the columns of export.csv: prices as numbers with two decimals, allergens, traces, diets and flags as x or empty, a frozen header row. The sheets "Sections" (id, external_id, section — the label the other sheets use, "Parent > Child" for a sub-section —, parent, menu_type, name_<lang>, notes_<lang>, display_order, is_active, show_subcategories, set_price), "Sub-categories" (id, external_id, section, sub_category, name_<lang>, display_order, is_active), "Wineries" (id, external_id, winery, region, country, description_<lang>, website_url) and "Options" (the columns of options.csv) are imported too: rows matched by external_id, else id, else their label; a row without a match is created; a sheet left out of the file changes nothing of its kind. Text beginning with =, +, -, @, a tab or a carriage return carries a leading apostrophe, removed on import. Send it back (edited) with PUT /admin/menu and this media type; an untouched file changes nothing.',
         produces: [XLSX_TYPE],
         response: {
           200: Type.String({ format: 'binary', description: 'The .xlsx workbook' }),
@@ -189,9 +189,9 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Apply a whole-menu document in one transaction',
         description:
-          'A JSON whole-menu document, a CSV of dishes (Content-Type: text/csv: UTF-8 with or without a byte order mark, UTF-16 with one, or Windows-1252 / ISO-8859-15, detected; a file whose encoding cannot be told is refused with 422 on `file`; `,` or `;` detected), or an Excel workbook of dishes (Content-Type: ' +
+          'A JSON whole-menu document, a CSV of dishes (Content-Type: text/csv: UTF-8 with or without a byte order mark, UTF-16 with one, or Windows-1252 / ISO-8859-15, detected; a file whose encoding cannot be told is refused with 422 on `file`; `,` or `;` detected), or an Excel workbook (Content-Type: ' +
           XLSX_TYPE +
-          '; a cell holding a formula, an Excel error, or a date where a price belongs is refused). Spreadsheet errors name the row as rows[N]. Rows are matched by external_id, else id, else created. Omitted rows are kept unless prune=true. A prune that would delete every dish, or more than half of them, answers 422 on `confirm_delete` with the counts unless confirm_delete=<number of dishes it deletes> is sent; a dry run answers that number in confirm_delete_required, and `deletions` lists every row a prune deletes by name. dry_run=true answers the summary and changes nothing. Any error answers 422 listing every error with its path in the document, and changes nothing. If-Match with the ETag of GET /admin/menu/export: 412 and nothing changed when the menu changed since. At most 10 MiB.',
+          "; its Dishes, Sections, Sub-categories, Wineries and Options sheets, see export.xlsx; a cell holding a formula, an Excel error, or a date where a number belongs is refused). Spreadsheet errors name the row as rows[N] in the dishes' table and as <Sheet>.rows[N] in the workbook's other sheets (e.g. Sections.rows[4].display_order). Rows are matched by external_id, else id, else created. Omitted rows are kept unless prune=true. A prune that would delete every dish, or more than half of them, answers 422 on `confirm_delete` with the counts unless confirm_delete=<number of dishes it deletes> is sent; a dry run answers that number in confirm_delete_required, and `deletions` lists every row a prune deletes by name. dry_run=true answers the summary and changes nothing. Any error answers 422 listing every error with its path in the document, and changes nothing. If-Match with the ETag of GET /admin/menu/export: 412 and nothing changed when the menu changed since. At most 10 MiB.",
         querystring: Type.Object({
           dry_run: flagQuery,
           prune: flagQuery,

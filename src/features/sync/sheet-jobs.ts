@@ -6,24 +6,22 @@
 import type { FastifyInstance } from 'fastify';
 import { type FieldIssue, UnavailableError, ValidationError } from '../../core/errors.js';
 import { JobRefusedError } from '../../runtime/worker-pool.js';
-import { detectDelimiter, parseCsv } from './csv.js';
+import type { SheetTables } from './cells.js';
+import { csvTables } from './csv.js';
 import { decodeSpreadsheetText } from './encoding.js';
-import type { SheetRow } from './sheet.js';
 import { readXlsx, renderXlsx, type XlsxTables } from './xlsx.js';
 
 /** This module, for the worker pool. */
 export const SHEET_JOBS = import.meta.url;
 
-type Read = { header: string[]; rows: SheetRow[] } | { issues: FieldIssue[] };
+type Read = { tables: SheetTables } | { issues: FieldIssue[] };
 
-/** In a worker: the header and rows of a CSV (any encoding a spreadsheet writes) or a workbook. */
+/** In a worker: the tables of a CSV (any encoding a spreadsheet writes: one table) or a workbook (a table per sheet). */
 export async function readSheetJob(bytes: Uint8Array, xlsx: boolean): Promise<Read> {
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
-    if (xlsx) return await readXlsx(body);
-    const text = decodeSpreadsheetText(body).text;
-    const [header, ...rows] = parseCsv(text, detectDelimiter(text));
-    return { header: (header?.cells ?? []).map((c) => String(c)), rows };
+    if (xlsx) return { tables: await readXlsx(body) };
+    return { tables: csvTables(decodeSpreadsheetText(body).text) };
   } catch (err) {
     if (err instanceof ValidationError) return { issues: err.issues };
     throw err;
@@ -45,7 +43,7 @@ export async function readSheet(
   tenantId: number,
   bytes: Buffer,
   xlsx: boolean,
-): Promise<{ header: string[]; rows: SheetRow[] }> {
+): Promise<SheetTables> {
   const read = await app.jobs
     .run<Read>({ module: SHEET_JOBS, fn: 'readSheetJob', args: [bytes, xlsx], owner: String(tenantId) })
     .catch((err: unknown) => {
@@ -56,7 +54,7 @@ export async function readSheet(
       return refused(err);
     });
   if ('issues' in read) throw new ValidationError(read.issues);
-  return read;
+  return read.tables;
 }
 
 /** Writes a workbook off the request thread. */

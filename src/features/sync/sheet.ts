@@ -1,25 +1,26 @@
 // The dishes as a table, the one shape behind the CSV and the xlsx files: one row per dish, a column
 // per language for names and descriptions, one per allergen and dietary label, a price and labels
 // per variant. Export gives typed cells (text, number, flag) that each file format writes its way;
-// import lays the rows over the current whole-menu document (sections, sub-categories and wineries
-// as they are, found by name or external_id), so a file changes dishes only; an error names its line.
+// import lays the rows over the whole-menu document (sections, sub-categories and wineries found by
+// name or external_id, refs.ts: as they are, or as the workbook's other sheets make them,
+// menu-sheets.ts), so this table changes dishes only; an error names its line.
 //
 // Exactness: text cells are kept as typed (inner and outer whitespace, a leading tab); only the
 // cells that hold numbers (prices, id, order) and flags are trimmed, since spreadsheets pad those.
 // A text cell that a spreadsheet would run as a formula (it begins with = + - @, a tab or a
 // carriage return) is written with the OWASP prefix `'`, and import removes exactly that prefix.
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import { type FieldIssue, ValidationError } from '../../core/errors.js';
+import type { FieldIssue } from '../../core/errors.js';
 import { LOCALES } from '../../i18n/locales.js';
 import { parsePrice } from '../../i18n/money.js';
 import { foldText } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS } from '../../resources/dietary/data.js';
-import { type ExportCell, type SheetRow, truthy, unprotectText } from './cells.js';
-import { type DocItem, type DocSection, exportDocument, type MenuDocument } from './document.js';
-import { isOptionTable, optionTableToDocument } from './option-sheet.js';
+import { type ExportCell, rowField, type SheetRow, setText, truthy, unprotectText } from './cells.js';
+import { type DocItem, type DocSection, exportDocument } from './document.js';
+import type { MenuRefs } from './refs.js';
 
-export { type ExportCell, protectText, type SheetRow, unprotectText } from './cells.js';
+export { type ExportCell, protectText, type SheetRow, setText, unprotectText } from './cells.js';
 
 const NAME_COLUMNS = LOCALES.map((l) => `name_${l}`);
 const DESCRIPTION_COLUMNS = LOCALES.map((l) => `description_${l}`);
@@ -57,10 +58,12 @@ export const DISH_COLUMNS = [
 /** What a column holds, so each format writes and reads it right. */
 export type ColumnKind = 'text' | 'price' | 'integer' | 'flag';
 export function columnKind(column: string): ColumnKind {
-  if (column === 'price' || column === 'price_change' || /^variant_\d+_price$/.test(column)) return 'price';
+  if (column === 'price' || column === 'price_change' || column === 'set_price' || /^variant_\d+_price$/.test(column))
+    return 'price';
   if (column === 'id' || column === 'display_order' || column === 'min_choices' || column === 'max_choices')
     return 'integer';
-  if (/^(allergen|trace|diet)_/.test(column) || column === 'is_active' || column === 'is_recommended') return 'flag';
+  if (/^(allergen|trace|diet)_/.test(column) || /^(is_active|is_recommended|show_subcategories)$/.test(column))
+    return 'flag';
   return 'text';
 }
 
@@ -107,58 +110,32 @@ export function dishTable(snapshot: MenuSnapshot): ExportCell[][] {
   return rows;
 }
 
-/** A cell of a language column: absent column keeps the text, an empty cell removes it. */
-function setText(texts: Record<string, string>, locale: string, cell: string | undefined): void {
-  if (cell === undefined) return;
-  if (cell.trim() === '') delete texts[locale];
-  else texts[locale] = cell;
-}
-
-/** Errors of a document made from a table, named by the file's line of the dish or option (`rows[5].price`). */
-export function sheetIssues(issues: FieldIssue[], lines: Map<string, number>): FieldIssue[] {
-  return issues.map((issue) => {
-    const match =
-      /^(sections\[\d+\](?:\.sections\[\d+\])?\.items\[\d+\]|option_groups\[\d+\](?:\.options\[\d+\])?)\.(.+)$/.exec(
-        issue.field,
-      );
-    const line = match ? lines.get(match[1]) : undefined;
-    return line === undefined ? issue : { ...issue, field: `rows[${line}].${match![2]}` };
-  });
-}
-
 /**
- * Lays the table's dishes over the current document. Returns the document to apply and, for each
- * dish path in it, the line it came from (so errors can name the line).
+ * Lays the dishes' table over the document `refs` holds: each row updates the dish it names (by
+ * external_id, else id; a dish may move to another section) or adds one. Problems go to `issues`
+ * with their row; `lineOf` notes each dish's row (`rows[5]`) so the apply's errors can name it.
  */
-export function tableToDocument(
-  snapshot: MenuSnapshot,
+export function layDishes(
+  refs: MenuRefs,
   header: string[],
   rows: SheetRow[],
-): { doc: MenuDocument; lines: Map<string, number> } {
-  // The options' table (option-sheet.ts) is told by its header: it names groups, not sections.
-  if (isOptionTable(header)) return optionTableToDocument(snapshot, header, rows);
-  const issues: FieldIssue[] = [];
+  issues: FieldIssue[],
+  lineOf: Map<object, string>,
+): void {
   const column = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
+  const missing: FieldIssue[] = [];
   for (const required of ['section', 'price']) {
-    if (!column.has(required)) issues.push({ field: `header.${required}`, rule: 'required' });
+    if (!column.has(required)) missing.push({ field: `header.${required}`, rule: 'required' });
   }
   if (!NAME_COLUMNS.some((c) => column.has(c)))
-    issues.push({ field: `header.name_${snapshot.settings.default_locale}`, rule: 'required' });
-  if (issues.length > 0) throw new ValidationError(issues);
-
-  const doc = exportDocument(snapshot);
-  const defaultLocale = snapshot.settings.default_locale;
-  const label = (t: Record<string, string>) => foldText(t[defaultLocale] ?? Object.values(t)[0] ?? '');
-  const sections = new Map<string, DocSection>();
-  for (const section of doc.sections) {
-    sections.set(label(section.name), section);
-    for (const child of section.sections ?? []) {
-      sections.set(`${label(section.name)} > ${label(child.name)}`, child as DocSection);
-    }
+    missing.push({ field: `header.name_${refs.defaultLocale}`, rule: 'required' });
+  if (missing.length > 0) {
+    issues.push(...missing);
+    return;
   }
-  const wineries = new Map((doc.wineries ?? []).map((w) => [foldText(w.name), w]));
-  const lines = new Map<string, number>();
-  const lineOf = new Map<DocItem, number>();
+  const doc = refs.doc;
+  const label = (t: Record<string, string>) => foldText(refs.name(t));
+  const sections = refs.allSections();
 
   for (const { line, cells } of rows) {
     const raw = (name: string) => {
@@ -177,20 +154,7 @@ export function tableToDocument(
       if (typeof value === 'number') return value;
       return value === undefined ? undefined : (parsePrice(value) ?? value.trim());
     };
-    const sectionKey = plain('section_external_id');
-    const byExternal = sectionKey ? [...sections.values()].find((s) => s.external_id === sectionKey) : undefined;
-    const sectionName = plain('section') ?? '';
-    // The exported cell first, as it is: a name may itself hold '>' (`A <b> tag`); then a path
-    // typed by hand with other spacing around the '>' between a section and its sub-section.
-    const section =
-      byExternal ??
-      sections.get(foldText(sectionName)) ??
-      sections.get(
-        sectionName
-          .split('>')
-          .map((part) => foldText(part.trim()))
-          .join(' > '),
-      );
+    const section = refs.section(plain('section') ?? '', plain('section_external_id') || undefined);
     if (!section) {
       issues.push({ field: `rows[${line}].section`, rule: 'exists' });
       continue;
@@ -204,7 +168,7 @@ export function tableToDocument(
     let item = section.items.find(same);
     if (!item) {
       // A dish may move between sections: take it out of where it was.
-      for (const other of sections.values()) {
+      for (const other of sections) {
         const at = (other.items ?? []).findIndex(same);
         if (at >= 0) [item] = other.items!.splice(at, 1);
       }
@@ -216,7 +180,7 @@ export function tableToDocument(
       } as DocItem;
       section.items.push(item);
     }
-    lineOf.set(item, line);
+    lineOf.set(item, rowField('dishes', line));
     const names: Record<string, string> = { ...item.name };
     const descriptions: Record<string, string> = { ...item.description };
     for (const locale of LOCALES) {
@@ -253,9 +217,7 @@ export function tableToDocument(
     if (order) item.display_order = Number(order);
     const typeName = plain('sub_category');
     if (typeName !== undefined) {
-      const type = typeName
-        ? (section.sub_categories ?? []).find((t) => label(t.name) === foldText(typeName))
-        : undefined;
+      const type = typeName ? refs.subCategory(section, typeName) : undefined;
       if (typeName && !type) issues.push({ field: `rows[${line}].sub_category`, rule: 'exists' });
       item.type_id = type?.id ?? null;
       item.type_external_id = null;
@@ -277,24 +239,10 @@ export function tableToDocument(
     }
     const wineryName = plain('winery');
     if (wineryName !== undefined) {
-      const winery = wineryName ? wineries.get(foldText(wineryName)) : undefined;
+      const winery = wineryName ? refs.winery(wineryName) : undefined;
       if (wineryName && !winery) issues.push({ field: `rows[${line}].winery`, rule: 'exists' });
       item.winery_id = winery?.id ?? null;
       item.winery_external_id = null;
     }
   }
-  if (issues.length > 0) throw new ValidationError(issues);
-  // Paths of the dishes in the document, for errors: `sections[0].items[3]` → its line.
-  for (const [i, section] of doc.sections.entries()) {
-    const note = (s: DocSection, path: string) => {
-      for (const [j, item] of (s.items ?? []).entries()) {
-        const line = lineOf.get(item as DocItem);
-        if (line !== undefined) lines.set(`${path}.items[${j}]`, line);
-      }
-    };
-    note(section, `sections[${i}]`);
-    for (const [j, child] of (section.sections ?? []).entries())
-      note(child as DocSection, `sections[${i}].sections[${j}]`);
-  }
-  return { doc, lines };
 }

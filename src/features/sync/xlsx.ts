@@ -1,25 +1,24 @@
-// The dishes as an Excel workbook (ExcelJS): the sheet "Dishes" holds the same columns as the CSV,
+// The menu as an Excel workbook (ExcelJS): the sheet "Dishes" holds the same columns as the CSV,
 // prices as numbers shown with two decimals, allergens and other flags as `x` or empty, a frozen
-// header row and columns wide enough to read; the sheets "Sections", "Sub-categories" and
-// "Wineries" list the names the dishes' cells may use. Import reads the "Dishes" sheet (else the
-// first one), streamed, like a CSV: a cell holding a formula, an Excel error, or a date where a
-// price belongs is an error naming its row, since its value is not what the owner sees.
+// header row and columns wide enough to read; the sheets "Sections", "Sub-categories", "Wineries"
+// (menu-sheets.ts) and "Options" (option-sheet.ts) hold those rows. Import reads each of those
+// sheets the file holds (a workbook with none of those names: its first sheet, as the dishes),
+// streamed: a cell holding a formula, an Excel error, or a date where a number belongs is an error
+// naming its sheet and row, since its value is not what the owner sees.
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { type FieldIssue, ValidationError } from '../../core/errors.js';
-import { LOCALES } from '../../i18n/locales.js';
-import { exportDocument } from './document.js';
-import { OPTION_COLUMNS, optionTable } from './option-sheet.js';
+import { rowField, SHEET_NAMES, type SheetKind, type SheetRow, type SheetTable, type SheetTables } from './cells.js';
 import {
-  columnKind,
-  DISH_COLUMNS,
-  dishTable,
-  type ExportCell,
-  protectText,
-  type SheetRow,
-  tableToDocument,
-} from './sheet.js';
+  referenceTables,
+  SECTION_COLUMNS,
+  SUB_CATEGORY_COLUMNS,
+  sheetsToDocument,
+  WINERY_COLUMNS,
+} from './menu-sheets.js';
+import { OPTION_COLUMNS, optionTable } from './option-sheet.js';
+import { columnKind, DISH_COLUMNS, dishTable, type ExportCell, protectText } from './sheet.js';
 
 /**
  * ExcelJS and what it pulls in (about 400 modules, a third of a second) load with the first
@@ -32,21 +31,19 @@ async function excel(): Promise<typeof ExcelJS> {
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const DISHES_SHEET = 'Dishes';
+export const DISHES_SHEET = SHEET_NAMES.dishes;
 
 /** An xlsx file is a zip archive: "PK\x03\x04". */
 export function looksLikeXlsx(bytes: Buffer): boolean {
   return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-const KINDS = DISH_COLUMNS.map(columnKind);
-
 function widthOf(column: string): number {
   const kind = columnKind(column);
   if (kind === 'flag') return Math.max(6, column.length * 0.9);
   if (kind === 'price' || kind === 'integer') return Math.max(10, column.length + 2);
-  if (/^(name|section|sub_category|winery)/.test(column)) return 30;
-  if (column.startsWith('description')) return 45;
+  if (/^(name|section|sub_category|winery|parent)/.test(column)) return 30;
+  if (/^(description|notes)/.test(column)) return 45;
   return Math.max(14, column.length + 2);
 }
 
@@ -64,78 +61,49 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, header: string[], ro
 /** The workbook's sheets as plain rows (built from the snapshot here; written by `renderXlsx`, off the request thread). */
 export interface XlsxTables {
   dishes: ExportCell[][];
-  /** The option groups and their options (option-sheet.ts), for reference. */
+  /** The option groups and their options (option-sheet.ts). */
   options: ExportCell[][];
   sections: ExportCell[][];
   types: ExportCell[][];
   wineries: ExportCell[][];
 }
 
+/** A table's typed cells as the workbook writes them: flags as `x` or empty, empty text as an empty cell. */
+function workbookCells(columns: string[], table: ExportCell[][]): ExportCell[][] {
+  const kinds = columns.map(columnKind);
+  return table.map((row) =>
+    row.map((value, at) => (kinds[at] === 'flag' ? (value ? 'x' : null) : value === '' ? null : value)),
+  );
+}
+
 export function xlsxTables(snapshot: MenuSnapshot): XlsxTables {
-  const dishes = dishTable(snapshot).map((row) =>
-    row.map((value, at) => (KINDS[at] === 'flag' ? (value ? 'x' : null) : value === '' ? null : value)),
-  );
-  const doc = exportDocument(snapshot);
-  const locale = snapshot.settings.default_locale;
-  const nameOf = (t: Record<string, string> | undefined) => t?.[locale] ?? Object.values(t ?? {})[0] ?? '';
-  const sectionRows: ExportCell[][] = [];
-  const typeRows: ExportCell[][] = [];
-  for (const top of doc.sections) {
-    const label = nameOf(top.name);
-    const entries = [
-      { section: top, label },
-      ...(top.sections ?? []).map((child) => ({ section: child, label: `${label} > ${nameOf(child.name)}` })),
-    ];
-    for (const { section, label: path } of entries) {
-      sectionRows.push([
-        section.id ?? null,
-        section.external_id ?? null,
-        path,
-        ...LOCALES.map((l) => section.name[l] ?? null),
-        section.is_active ? 'x' : null,
-      ]);
-      for (const type of section.sub_categories ?? []) {
-        typeRows.push([path, nameOf(type.name), type.external_id ?? null, ...LOCALES.map((l) => type.name[l] ?? null)]);
-      }
-    }
-  }
-  const wineries = (doc.wineries ?? []).map((w) => [
-    w.name,
-    w.external_id ?? null,
-    w.region ?? null,
-    w.country ?? null,
-  ]);
-  const optionKinds = OPTION_COLUMNS.map(columnKind);
-  const options = optionTable(snapshot).map((row) =>
-    row.map((value, at) => (optionKinds[at] === 'flag' ? (value ? 'x' : null) : value === '' ? null : value)),
-  );
-  return { dishes, options, sections: sectionRows, types: typeRows, wineries };
+  const { sections, types, wineries } = referenceTables(snapshot);
+  return {
+    dishes: workbookCells(DISH_COLUMNS, dishTable(snapshot)),
+    options: workbookCells(OPTION_COLUMNS, optionTable(snapshot)),
+    sections: workbookCells(SECTION_COLUMNS, sections),
+    types: workbookCells(SUB_CATEGORY_COLUMNS, types),
+    wineries: workbookCells(WINERY_COLUMNS, wineries),
+  };
 }
 
 /** The workbook's bytes from its tables: the CPU-heavy part (run by the worker pool, sheet-jobs.ts). */
 export async function renderXlsx(tables: XlsxTables): Promise<Uint8Array> {
   const workbook = new (await excel()).Workbook();
   workbook.creator = 'menu-service';
-  const dishes = addSheet(workbook, DISHES_SHEET, DISH_COLUMNS, tables.dishes);
-  for (const [at, kind] of KINDS.entries()) {
-    if (kind === 'price') dishes.getColumn(at + 1).numFmt = '0.00';
-  }
-  addSheet(
-    workbook,
-    'Sections',
-    ['id', 'external_id', 'section', ...LOCALES.map((l) => `name_${l}`), 'is_active'],
-    tables.sections,
-  );
-  addSheet(
-    workbook,
-    'Sub-categories',
-    ['section', 'sub_category', 'external_id', ...LOCALES.map((l) => `name_${l}`)],
-    tables.types,
-  );
-  addSheet(workbook, 'Wineries', ['winery', 'external_id', 'region', 'country'], tables.wineries);
-  const options = addSheet(workbook, 'Options', OPTION_COLUMNS, tables.options);
-  for (const [at, column] of OPTION_COLUMNS.entries()) {
-    if (columnKind(column) === 'price') options.getColumn(at + 1).numFmt = '0.00';
+  const sheets: [string, string[], ExportCell[][]][] = [
+    [SHEET_NAMES.dishes, DISH_COLUMNS, tables.dishes],
+    [SHEET_NAMES.sections, SECTION_COLUMNS, tables.sections],
+    [SHEET_NAMES.sub_categories, SUB_CATEGORY_COLUMNS, tables.types],
+    [SHEET_NAMES.wineries, WINERY_COLUMNS, tables.wineries],
+    [SHEET_NAMES.options, OPTION_COLUMNS, tables.options],
+  ];
+  for (const [name, columns, rows] of sheets) {
+    const sheet = addSheet(workbook, name, columns, rows);
+    // Prices as numbers shown with two decimals.
+    for (const [at, column] of columns.entries()) {
+      if (columnKind(column) === 'price') sheet.getColumn(at + 1).numFmt = '0.00';
+    }
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
@@ -184,15 +152,18 @@ function cellValue(cell: ExcelJS.Cell, column: string, field: string, issues: Fi
   }
 }
 
-/** Most dishes a workbook may hold: a 10 MiB upload cannot hold more than this many rows of real dishes anyway. */
+/** Most rows a sheet may hold: a 10 MiB upload cannot hold more than this many rows of real dishes anyway. */
 export const XLSX_MAX_ROWS = 20_000;
 
 /**
- * The header and dish rows of a workbook's bytes; throws a ValidationError for an unreadable file or
- * bad cells. Read as a stream (ExcelJS's WorkbookReader): the whole workbook's model of an 8,000-row
- * sheet does not fit the server's 192 MB heap, the rows of this table do.
+ * The tables of a workbook's bytes: the sheets named as export names them (Dishes, Sections,
+ * Sub-categories, Wineries, Options), each present one read; a workbook with none of those names
+ * has its first sheet read as the dishes (or the options, told by its header), as before. Throws a
+ * ValidationError for an unreadable file or bad cells (every sheet's). Read as a stream (ExcelJS's
+ * WorkbookReader): the whole workbook's model of an 8,000-row sheet does not fit the server's 192
+ * MB heap, the rows of these tables do.
  */
-export async function readXlsx(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
+export async function readXlsx(bytes: Buffer): Promise<SheetTables> {
   try {
     return await readXlsxStream(bytes);
   } catch (err) {
@@ -207,11 +178,29 @@ export async function readXlsx(bytes: Buffer): Promise<{ header: string[]; rows:
 /** Workbooks up to this size may be read whole when the stream fails (well within a worker's heap). */
 const LOADED_MAX_BYTES = 2 * 1024 * 1024;
 
-/** Rows as either reader meets them: the first is the header, the others dishes (empty ones skipped). */
-function sheetTable() {
+/** Which table a sheet holds, by its name (as export writes it, any case); undefined: not one of ours. */
+function kindOfSheet(name: string | undefined): SheetKind | undefined {
+  const wanted = (name ?? '').trim().toLowerCase();
+  return (Object.keys(SHEET_NAMES) as SheetKind[]).find((kind) => SHEET_NAMES[kind].toLowerCase() === wanted);
+}
+
+/** Which sheets of a workbook to read: each of ours by name, else (none of ours) the first as the dishes. */
+function sheetChooser(names: string[]) {
+  const ours = names.some((name) => kindOfSheet(name) !== undefined);
+  const taken = new Set<SheetKind>();
+  return (name: string | undefined, index: number): SheetKind | undefined => {
+    const kind = ours ? kindOfSheet(name) : index === 0 ? 'dishes' : undefined;
+    // A second sheet of the same name (two cases of one word) is not read twice.
+    if (kind === undefined || taken.has(kind)) return undefined;
+    taken.add(kind);
+    return kind;
+  };
+}
+
+/** Rows as either reader meets them: the first is the header, the others the table's rows (empty ones skipped). */
+function sheetTable(kind: SheetKind, issues: FieldIssue[]) {
   let header: string[] | undefined;
   const rows: SheetRow[] = [];
-  const issues: FieldIssue[] = [];
   return {
     add(row: ExcelJS.Row): void {
       if (!header) {
@@ -220,37 +209,60 @@ function sheetTable() {
         return;
       }
       const line = row.number;
-      const cells = header.map((column, at) =>
-        cellValue(row.getCell(at + 1), column, `rows[${line}].${column || `column_${at + 1}`}`, issues),
+      const at = rowField(kind, line);
+      const cells = header.map((column, i) =>
+        cellValue(row.getCell(i + 1), column, `${at}.${column || `column_${i + 1}`}`, issues),
       );
       if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
       if (rows.length > XLSX_MAX_ROWS) {
         throw new ValidationError([{ field: 'file', rule: 'xlsx_too_many_rows', params: { max: XLSX_MAX_ROWS } }]);
       }
     },
-    /** The table read, or the bad cells' issues thrown. */
-    done(): { header: string[]; rows: SheetRow[] } {
-      if (issues.length > 0) throw new ValidationError(issues);
+    table(): SheetTable {
       return { header: header ?? [], rows };
     },
   };
 }
 
-async function readXlsxLoaded(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
+/** Collects the tables of the sheets read; throws every bad cell's issue at the end. */
+function tablesCollector() {
+  const issues: FieldIssue[] = [];
+  const tables: SheetTables = {};
+  const open: { kind: SheetKind; table: ReturnType<typeof sheetTable> }[] = [];
+  return {
+    sheet(kind: SheetKind) {
+      const table = sheetTable(kind, issues);
+      open.push({ kind, table });
+      return table;
+    },
+    done(): SheetTables {
+      if (open.length === 0) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
+      if (issues.length > 0) throw new ValidationError(issues);
+      for (const { kind, table } of open) tables[kind] = table.table();
+      return tables;
+    },
+  };
+}
+
+async function readXlsxLoaded(bytes: Buffer): Promise<SheetTables> {
   const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
     throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
   }
-  const sheet = workbook.getWorksheet(DISHES_SHEET) ?? workbook.worksheets[0];
-  if (!sheet) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
-  const table = sheetTable();
-  sheet.eachRow({ includeEmpty: false }, (row) => table.add(row));
-  return table.done();
+  const choose = sheetChooser(workbook.worksheets.map((sheet) => sheet.name));
+  const collector = tablesCollector();
+  for (const [index, sheet] of workbook.worksheets.entries()) {
+    const kind = choose(sheet.name, index);
+    if (kind === undefined) continue;
+    const table = collector.sheet(kind);
+    sheet.eachRow({ includeEmpty: false }, (row) => table.add(row));
+  }
+  return collector.done();
 }
 
-async function readXlsxStream(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
+async function readXlsxStream(bytes: Buffer): Promise<SheetTables> {
   const reader = new (await excel()).stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -259,33 +271,33 @@ async function readXlsxStream(bytes: Buffer): Promise<{ header: string[]; rows: 
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  const table = sheetTable();
-  let read = false;
+  const collector = tablesCollector();
+  let choose: ReturnType<typeof sheetChooser> | undefined;
+  let index = 0;
   try {
     for await (const worksheet of reader) {
-      const sheets = ((reader as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []).map(
-        (sheet) => sheet.name,
+      choose ??= sheetChooser(
+        ((reader as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []).map(
+          (sheet) => sheet.name,
+        ),
       );
-      const wanted = sheets.includes(DISHES_SHEET) ? DISHES_SHEET : undefined;
-      const name = (worksheet as unknown as { name?: string }).name;
-      if (read || (wanted !== undefined && name !== wanted)) {
+      const kind = choose((worksheet as unknown as { name?: string }).name, index++);
+      if (kind === undefined) {
         // Read through, not left behind: a sheet left unread made one read in a few hundred fail.
         for await (const _ of worksheet);
         continue;
       }
-      read = true;
+      const table = collector.sheet(kind);
       for await (const row of worksheet) table.add(row);
     }
   } catch (err) {
     if (err instanceof ValidationError) throw err;
     throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
   }
-  if (!read) throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
-  return table.done();
+  return collector.done();
 }
 
-/** The workbook's dishes laid over the current menu (see sheet.ts `tableToDocument`). */
+/** The workbook's sheets laid over the current menu (see menu-sheets.ts `sheetsToDocument`). */
 export async function xlsxToDocument(snapshot: MenuSnapshot, bytes: Buffer) {
-  const { header, rows } = await readXlsx(bytes);
-  return tableToDocument(snapshot, header, rows);
+  return sheetsToDocument(snapshot, await readXlsx(bytes));
 }

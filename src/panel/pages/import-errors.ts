@@ -3,7 +3,7 @@
 // field as the document writes it; the value quoted, the whole message in the panel's language
 // (`Row 69, column "price": "dodici" is not a price`).
 import type { FieldIssue } from '../../core/errors.js';
-import type { SheetRow } from '../../features/sync/sheet.js';
+import { SHEET_NAMES, type SheetKind, type SheetTables } from '../../features/sync/cells.js';
 import { type Html, html } from '../../http/html.js';
 import { formatMessage } from '../../i18n/messages.js';
 import type { PanelContext } from '../context.js';
@@ -22,21 +22,33 @@ function columnOf(field: string): string {
   return { category_id: 'section', type_id: 'sub_category', winery_id: 'winery' }[field] ?? field;
 }
 
+/** A row's place as an error names it: `rows[5].price` in the dishes' table, `Sections.rows[5].name_en` in another sheet. */
+const ROW_FIELD = /^(?:([A-Za-z-]+)\.)?rows\[(\d+)\]\.(.+)$/;
+
+/** The table a sheet's name stands for in an error's field (none: the dishes' table, or a CSV's one table). */
+function kindNamed(sheet: string | undefined): SheetKind | undefined {
+  if (sheet === undefined) return 'dishes';
+  return (Object.keys(SHEET_NAMES) as SheetKind[]).find((kind) => kind !== 'dishes' && SHEET_NAMES[kind] === sheet);
+}
+
 /**
  * A row's error with the column as the file's header writes it and the cell's text, so the panel
- * can say `Row 69, column "price": "dodici" is not a price`.
+ * can say `Row 69, column "price": "dodici" is not a price` (and in which sheet, for the
+ * workbook's other sheets).
  */
-export function withCells(issues: FieldIssue[], header: string[], rows: SheetRow[]): FieldIssue[] {
+export function withCells(issues: FieldIssue[], tables: SheetTables): FieldIssue[] {
   return issues.map((issue) => {
-    const m = /^rows\[(\d+)\]\.(.+)$/.exec(issue.field);
-    if (!m) return issue;
-    const column = columnOf(m[2]!);
-    const index = header.findIndex((h) => h.trim().toLowerCase() === column);
-    const row = rows.find((r) => r.line === Number(m[1]));
+    const m = ROW_FIELD.exec(issue.field);
+    const kind = m ? kindNamed(m[1]) : undefined;
+    const table = kind ? tables[kind] : undefined;
+    if (!m || !table) return issue;
+    const column = columnOf(m[3]!);
+    const index = table.header.findIndex((h) => h.trim().toLowerCase() === column);
+    const row = table.rows.find((r) => r.line === Number(m[2]));
     if (index < 0 || !row) return issue;
     return {
       ...issue,
-      params: { ...issue.params, column: header[index]!.trim(), value: String(row.cells[index] ?? '') },
+      params: { ...issue.params, column: table.header[index]!.trim(), value: String(row.cells[index] ?? '') },
     };
   });
 }
@@ -102,9 +114,13 @@ export function inDocument(issues: FieldIssue[], doc: unknown, locale: string): 
 function placeOf(t: ImportTexts, field: string): { where: string; attribute: string } {
   if (field === 'file') return { where: t.wholeFile, attribute: t.file };
   if (field === 'confirm_delete') return { where: t.deleted, attribute: field };
-  const row = /^rows\[(\d+)\](?:\.(.+))?$/.exec(field);
-  if (row) return { where: t.line(Number(row[1])), attribute: row[2] ?? '' };
-  if (field.startsWith('header.')) return { where: t.header, attribute: field.slice('header.'.length) };
+  const row = /^(?:([A-Za-z-]+)\.)?rows\[(\d+)\](?:\.(.+))?$/.exec(field);
+  if (row) {
+    const where = row[1] ? t.sheetLine(row[1], Number(row[2])) : t.line(Number(row[2]));
+    return { where, attribute: row[3] ?? '' };
+  }
+  const header = /^(?:([A-Za-z-]+)\.)?header\.(.+)$/.exec(field);
+  if (header) return { where: header[1] ? t.sheetHeader(header[1]) : t.header, attribute: header[2]! };
   const at = field.lastIndexOf('.');
   return at < 0 ? { where: field, attribute: field } : { where: field.slice(0, at), attribute: field.slice(at + 1) };
 }
@@ -124,21 +140,25 @@ function cellError(
   t: ImportTexts,
   issue: FieldIssue,
 ): { where: string; message: string } | undefined {
-  const row = /^rows\[(\d+)\]\./.exec(issue.field);
+  const row = /^(?:([A-Za-z-]+)\.)?rows\[(\d+)\]\./.exec(issue.field);
   const column = issue.params?.column;
   if (!row || typeof column !== 'string') return undefined;
   const value = String(issue.params?.value ?? '');
   const field = issue.field.slice(row[0].length);
-  const where = t.cell(Number(row[1]), column);
+  const where = row[1] ? t.sheetCell(row[1], Number(row[2]), column) : t.cell(Number(row[2]), column);
   if (value.trim() === '') return { where, message: t.cellEmpty };
+  // A row of another sheet names a section by `parent` too, and a winery by `winery`.
+  const missing = issue.rule === 'exists';
   const what =
     isPriceField(field) || /^variant_\d+_price$/.test(column)
       ? t.notPrice
-      : field === 'section'
+      : field === 'section' || (missing && field === 'parent')
         ? t.notSection
         : field === 'sub_category'
           ? t.notSubCategory
-          : undefined;
+          : missing && field === 'winery' && row[1]
+            ? t.notWinery
+            : undefined;
   return { where, message: what === undefined ? ruleMessage(ctx, issue, column, value) : `“${value}” ${what}` };
 }
 

@@ -15,7 +15,7 @@ const en = {
     'One row per dish, a column per language and per allergen. Edit it in Excel or LibreOffice and import it back.',
   exportXlsx: 'Dishes as an Excel workbook (.xlsx)',
   exportXlsxHelp:
-    'The same columns as the CSV, prices as numbers, allergens marked with x; extra sheets list the sections, sub-categories, wineries and options. Edit it and import it back.',
+    'The same columns as the CSV, prices as numbers, allergens marked with x; more sheets hold the sections, sub-categories, wineries and options. Edit any of them (rename a section, add a winery…) and import it back.',
   exportOptions: 'Options and add-ons as a spreadsheet (CSV)',
   exportOptionsHelp:
     'One row per option, with its group (how many a diner picks) and its price change. Edit it and import it back here: it changes options only. Dishes name their groups in the dishes’ file, column option_groups.',
@@ -25,7 +25,7 @@ const en = {
   download: 'Download CSV',
   importTitle: 'Import a file',
   importHelp:
-    'A JSON file downloaded here (or made by your POS), or dishes as an Excel workbook (.xlsx) or a CSV in any encoding Excel saves. Rows are matched by their id or external id; rows without one are created. At most 10 MiB.',
+    'A JSON file downloaded here (or made by your POS), an Excel workbook (.xlsx) downloaded here, or dishes as a CSV in any encoding Excel saves. Rows are matched by their id or external id; rows without one are created. At most 10 MiB.',
   file: 'File',
   wholeFile: 'The whole file',
   deletedTitle: 'What the import deletes',
@@ -70,6 +70,11 @@ const en = {
   problem: 'Problem',
   line: (n: number) => `Line ${n}`,
   cell: (n: number, column: string) => `Row ${n}, column “${column}”`,
+  /** A row of a workbook's other sheets (Sections, Sub-categories, Wineries, Options), named as the file names it. */
+  sheetLine: (sheet: string, n: number) => `Sheet “${sheet}”, row ${n}`,
+  sheetCell: (sheet: string, n: number, column: string) => `Sheet “${sheet}”, row ${n}, column “${column}”`,
+  sheetHeader: (sheet: string) => `Header line of the sheet “${sheet}”`,
+  notWinery: 'is not a winery of this menu',
   notPrice: 'is not a price (write it as 12.50 or 12,50)',
   notPriceJson: 'is not a price (a number of at least 0 with at most two decimals, such as 12.5)',
   documentField: (name: string, field: string) => (name ? `“${name}”, field “${field}”` : `field “${field}”`),
@@ -96,7 +101,7 @@ const it: ImportTexts = {
     'Una riga per piatto, una colonna per lingua e per allergene. Modificalo in Excel o LibreOffice e reimportalo.',
   exportXlsx: 'Piatti come cartella di lavoro Excel (.xlsx)',
   exportXlsxHelp:
-    'Le stesse colonne del CSV, prezzi come numeri, allergeni segnati con x; altri fogli elencano sezioni, sottocategorie, cantine e opzioni. Modificalo e reimportalo.',
+    'Le stesse colonne del CSV, prezzi come numeri, allergeni segnati con x; altri fogli contengono sezioni, sottocategorie, cantine e opzioni. Modificane uno qualsiasi (rinomina una sezione, aggiungi una cantina…) e reimportalo.',
   exportOptions: 'Opzioni e aggiunte come foglio di calcolo (CSV)',
   exportOptionsHelp:
     'Una riga per opzione, con il suo gruppo (quante il cliente ne sceglie) e la variazione di prezzo. Modificalo e reimportalo qui: cambia solo le opzioni. I piatti indicano i loro gruppi nel file dei piatti, colonna option_groups.',
@@ -106,7 +111,7 @@ const it: ImportTexts = {
   download: 'Scarica CSV',
   importTitle: 'Importa un file',
   importHelp:
-    'Un file JSON scaricato qui (o prodotto dalla cassa), oppure i piatti come cartella di lavoro Excel (.xlsx) o come CSV in qualunque codifica salvi Excel. Le righe sono riconosciute dall’id o dall’id esterno; quelle senza vengono create. Al massimo 10 MiB.',
+    'Un file JSON scaricato qui (o prodotto dalla cassa), una cartella di lavoro Excel (.xlsx) scaricata qui, oppure i piatti come CSV in qualunque codifica salvi Excel. Le righe sono riconosciute dall’id o dall’id esterno; quelle senza vengono create. Al massimo 10 MiB.',
   file: 'File',
   wholeFile: 'Tutto il file',
   deletedTitle: 'Cosa elimina l’importazione',
@@ -151,6 +156,10 @@ const it: ImportTexts = {
   problem: 'Problema',
   line: (n: number) => `Riga ${n}`,
   cell: (n: number, column: string) => `Riga ${n}, colonna “${column}”`,
+  sheetLine: (sheet: string, n: number) => `Foglio “${sheet}”, riga ${n}`,
+  sheetCell: (sheet: string, n: number, column: string) => `Foglio “${sheet}”, riga ${n}, colonna “${column}”`,
+  sheetHeader: (sheet: string) => `Riga di intestazione del foglio “${sheet}”`,
+  notWinery: 'non è una cantina di questo menu',
   notPrice: 'non è un prezzo (scrivilo come 12,50 o 12.50)',
   notPriceJson: 'non è un prezzo (un numero da 0 in su con al massimo due decimali, come 12.5)',
   documentField: (name: string, field: string) => (name ? `“${name}”, campo “${field}”` : `campo “${field}”`),

@@ -16,8 +16,8 @@ import { importMenu, type SyncChanges, type SyncDeletions, type SyncSummary } fr
 import { exportCsv, exportOptionsCsv } from '../../features/sync/csv.js';
 import { exportDocument } from '../../features/sync/document.js';
 import { decodeSpreadsheetText } from '../../features/sync/encoding.js';
+import { sheetIssues, sheetsToDocument } from '../../features/sync/menu-sheets.js';
 import { deleteImportDraft, findImportDraft, saveImportDraft } from '../../features/sync/repo.js';
-import { sheetIssues, tableToDocument } from '../../features/sync/sheet.js';
 import { readSheet, writeXlsx } from '../../features/sync/sheet-jobs.js';
 import { looksLikeXlsx, XLSX_TYPE, xlsxTables } from '../../features/sync/xlsx.js';
 import { type Html, html } from '../../http/html.js';
@@ -72,9 +72,9 @@ async function runImport(
     }
     const snapshot = await ownerSnapshot(app, ctx.tenantId);
     // Read by a worker thread (features/sync/sheet-jobs.ts), laid over the menu here.
-    const { header, rows } = await readSheet(app, ctx.tenantId, file, xlsx);
+    const tables = await readSheet(app, ctx.tenantId, file, xlsx);
     try {
-      const { doc, lines } = tableToDocument(snapshot, header, rows);
+      const { doc, lines } = sheetsToDocument(snapshot, tables);
       try {
         return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
       } catch (err) {
@@ -82,7 +82,7 @@ async function runImport(
         throw err;
       }
     } catch (err) {
-      if (err instanceof ValidationError) return { ok: false, issues: withCells(err.issues, header, rows) };
+      if (err instanceof ValidationError) return { ok: false, issues: withCells(err.issues, tables) };
       throw err;
     }
   } catch (err) {
