@@ -7,16 +7,20 @@
 // webhooks, settings, dish and overview pages at 390 and 1366 px, and nothing is wider than the screen.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { createUser } from '../../src/accounts/users/service.js';
 import { publicAddress } from '../../src/config.js';
 import { adminCall, tokenFor } from '../admin/tokens.js';
-import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import type { TestApp } from '../helper.js';
+import {
+  type BrowserBed,
+  browserBed,
+  CHROMIUM,
+  seriousViolations,
+  signInWithForm,
+  watchProblems,
+} from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 import { ZBARIMG, zbar } from '../zbar.js';
 
@@ -27,14 +31,14 @@ const skip = !existsSync(CHROMIUM)
     : false;
 
 describe('owner set-up pages in Chromium', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let alpha: number;
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-    await createUser(t.db.db, alpha, OWNER);
+    bed = await browserBed();
+    ({ t, browser, base, alpha } = bed);
     // A real uploaded logo: a dark disc on white, as a logo would be.
     const logo = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#ffffff' } })
       .composite([
@@ -55,14 +59,8 @@ describe('owner set-up pages in Chromium', { skip }, () => {
       body: logo,
     });
     assert.equal(res.statusCode, 200);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   test('a printed table card, logo in the middle, scans back to exactly the table’s address', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 2 });

@@ -5,19 +5,19 @@
 // address and with a long own domain verified (its codes and links then name the domain).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { claimDomain, verifyClaim } from '../../src/accounts/tenants/domains.js';
-import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
+import type { TestApp } from '../helper.js';
 import {
+  type BrowserBed,
+  browserBed,
   CHROMIUM,
-  launchChromium,
   overlaps,
   seriousViolations,
+  sideScroll,
   signInWithForm,
   watchProblems,
 } from '../panel/browser.js';
@@ -26,23 +26,17 @@ import { OWNER } from '../panel/setup.js';
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('QR page in Chromium', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let alpha: number;
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed();
+    ({ t, browser, base, alpha } = bed);
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    await createUser(t.db.db, alpha, OWNER);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   const signedIn = async (width: number) => {
     const context = await browser.newContext({
@@ -55,8 +49,6 @@ describe('QR page in Chromium', { skip }, () => {
     await signInWithForm(page, base, OWNER.email, OWNER.password);
     return { context, page, problems };
   };
-  const sideScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   test('1-40 typed and the PDF pressed at once: 40 cards; the next visit shows 1-40', async () => {
     const { context, page, problems } = await signedIn(390);

@@ -2,7 +2,13 @@
 // signed-in page, the axe-core check, and a watch for CSP violations and script errors.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { createUser } from '../../src/accounts/users/service.js';
+import type { Config } from '../../src/config.js';
+import { createFixtureTenant } from '../fixtures.js';
+import { createTestApp, type TestApp } from '../helper.js';
+import { OWNER } from './setup.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -17,6 +23,36 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** A listening app with restaurant alpha and its owner (OWNER), its panel's address, and Chromium. */
+export interface BrowserBed {
+  t: TestApp;
+  browser: Browser;
+  /** `http://alpha.localhost:<port>` */
+  base: string;
+  alpha: number;
+  close(): Promise<void>;
+}
+
+/** The set-up most browser suites share: one app on a free port, the alpha fixture with its owner, one Chromium. */
+export async function browserBed(overrides: Partial<Config> = {}): Promise<BrowserBed> {
+  const t = await createTestApp('sqlite', { adminRateLimit: 100_000, ...overrides });
+  const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+  await createUser(t.db.db, alpha, OWNER);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  return {
+    t,
+    browser,
+    base,
+    alpha,
+    close: async () => {
+      await browser.close();
+      await t.close();
+    },
+  };
 }
 
 /**
