@@ -31,7 +31,7 @@ const en = {
   publicButton: 'Put the menu online',
   publicNeedsVerify: 'Confirm your e-mail first: the menu can go public only after that.',
   loaded: (kind: string, dishes: number, sections: number) =>
-    `The ${kind} menu is loaded: ${dishes} dishes in ${sections} sections. Change names and prices in Menu.`,
+    `The ${kind} menu is loaded: ${dishes} dish${dishes === 1 ? '' : 'es'} in ${sections} section${sections === 1 ? '' : 's'}. Change names and prices in Menu.`,
   online: 'The menu is online.',
   kinds: { trattoria: 'trattoria', pizzeria: 'pizzeria', bar: 'bar' } satisfies Record<TemplateKind, string>,
 };
@@ -41,7 +41,7 @@ export type FirstRunTexts = typeof en;
 const it: FirstRunTexts = {
   title: 'Per cominciare',
   intro: (done: number, total: number) =>
-    `${done} su ${total} fatti. Questo elenco resta qui finché non è tutto fatto.`,
+    `${done} su ${total} fatt${done === 1 ? 'o' : 'i'}. Questo elenco resta qui finché non è tutto fatto.`,
   done: 'Fatto',
   skip: 'Salta questo passo',
   verify: 'Conferma la tua e-mail',
@@ -68,7 +68,7 @@ const it: FirstRunTexts = {
   publicButton: 'Metti online il menu',
   publicNeedsVerify: 'Prima conferma la tua e-mail: il menu può andare online solo dopo.',
   loaded: (kind: string, dishes: number, sections: number) =>
-    `Il menu da ${kind} è caricato: ${dishes} piatti in ${sections} sezioni. Cambia nomi e prezzi in Menu.`,
+    `Il menu da ${kind} è caricato: ${dishes} piatt${dishes === 1 ? 'o' : 'i'} in ${sections} sezion${sections === 1 ? 'e' : 'i'}. Cambia nomi e prezzi in Menu.`,
   online: 'Il menu è online.',
   kinds: { trattoria: 'trattoria', pizzeria: 'pizzeria', bar: 'bar' },
 };

@@ -40,6 +40,9 @@ const WORDS = {
   },
 };
 
+/** The schedule's words (panel-agreement.test.ts reads every panel word table). */
+export const scheduleTexts = (locale: PanelLocale) => WORDS[locale];
+
 /** `[1,2,3,4,5]` → "Monday to Friday"; runs of three days or more are ranges, shorter ones named. */
 export function weekdaysInWords(locale: PanelLocale, weekdays: number[]): string {
   const w = WORDS[locale];

@@ -4,7 +4,7 @@
 import { localMoment } from '../../catalog/clock.js';
 import { isOpenAt, isScheduled, type MenuSnapshot } from '../../catalog/snapshot.js';
 import type { CategoryRow, ItemRow, TypeRow, WineryRow } from '../../db/schema.js';
-import type { PanelContext } from '../context.js';
+import type { PanelContext, PanelLocale } from '../context.js';
 import { formatTime } from '../format.js';
 import { displayName } from './fields.js';
 import { soldOutNow } from './quick.js';
@@ -70,6 +70,9 @@ const WORDS = {
     },
   },
 };
+
+/** The words of a save's message about diners (panel-agreement.test.ts reads every panel word table). */
+export const seenTexts = (locale: PanelLocale) => WORDS[locale];
 
 /** The schedule in words, starting lower case after "shown" ("Monday to Friday, 12:00–15:00"). */
 function when(ctx: PanelContext, row: CategoryRow): string {

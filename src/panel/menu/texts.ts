@@ -211,6 +211,7 @@ const it: MenuTexts = {
   wine: 'carta dei vini',
   dishCount: (n) => `${n} piatt${n === 1 ? 'o' : 'i'}`,
   dishesOf: (section) => `Piatti di ${section}`,
+  // The pronoun agrees with what is left: lo (un piatto), la (una sottosezione), le (sottosezioni), li (piatti, or both).
   sectionNotEmpty: (dishes, subSections) =>
     `La sezione contiene ancora ${[
       dishes > 0 ? `${dishes} piatt${dishes === 1 ? 'o' : 'i'}` : '',
@@ -219,7 +220,7 @@ const it: MenuTexts = {
       .filter(Boolean)
       .join(
         ' e ',
-      )}: spostal${dishes + subSections === 1 ? 'o' : 'i'} o eliminal${dishes + subSections === 1 ? 'o' : 'i'} prima, poi la sezione si potrà eliminare.`,
+      )}: ${((end) => `spostal${end} o eliminal${end}`)(dishes + subSections === 1 ? (dishes === 1 ? 'o' : 'a') : dishes === 0 ? 'e' : 'i')} prima, poi la sezione si potrà eliminare.`,
   usedByDishes: (dishes) =>
     `${dishes === 1 ? 'Un piatto la usa' : `${dishes} piatti la usano`}: scegline un’altra su ${dishes === 1 ? 'quel piatto' : 'quei piatti'} prima, poi si potrà eliminare.`,
   missing: 'mancante',

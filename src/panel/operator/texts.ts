@@ -79,7 +79,7 @@ const en = {
   eraseConfirm: (slug: string) => `Type ${slug} to confirm`,
   eraseButton: 'Erase for ever',
   eraseMismatch: 'Type the restaurant’s address word exactly: nothing was erased.',
-  erased: (slug: string, rows: number) => `${slug} is erased: ${rows} rows deleted.`,
+  erased: (slug: string, rows: number) => `${slug} is erased: ${rows} row${rows === 1 ? '' : 's'} deleted.`,
 };
 
 export type OperatorTexts = typeof en;
@@ -166,7 +166,8 @@ const it: OperatorTexts = {
   eraseConfirm: (slug: string) => `Scrivi ${slug} per confermare`,
   eraseButton: 'Cancella per sempre',
   eraseMismatch: 'Scrivi esattamente l’indirizzo del ristorante: non è stato cancellato nulla.',
-  erased: (slug: string, rows: number) => `${slug} è cancellato: ${rows} righe eliminate.`,
+  erased: (slug: string, rows: number) =>
+    `${slug} è cancellato: ${rows === 1 ? '1 riga eliminata' : `${rows} righe eliminate`}.`,
 };
 
 export function operatorTexts(locale: PanelLocale): OperatorTexts {

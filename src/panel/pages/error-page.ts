@@ -10,7 +10,7 @@ import { AppError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, sendError } from '../../http/error-handler.js';
 import { html } from '../../http/html.js';
-import { type PanelContext, panelLocale, sendPage, textsFor } from '../context.js';
+import { type PanelContext, type PanelLocale, panelLocale, sendPage, textsFor } from '../context.js';
 import { csrfRefusal, panelContext } from '../guard.js';
 import { renderPage } from '../layout.js';
 import { UploadRefusal } from '../uploads.js';
@@ -80,6 +80,9 @@ async function contextFor(app: FastifyInstance, request: FastifyRequest, reply: 
     return fallback;
   }
 }
+
+/** The error pages' words (panel-agreement.test.ts reads every panel word table). */
+export const errorPageTexts = (locale: PanelLocale) => TEXTS[locale];
 
 export function installErrorPages(app: FastifyInstance, now: () => number): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

@@ -64,6 +64,9 @@ const WORDS = {
 } satisfies Record<PanelLocale, unknown>;
 
 /** The quick week's choices: which weekdays (1 = Monday) get the hours typed once. */
+/** The page's words (panel-agreement.test.ts reads every panel word table). */
+export const hoursTexts = (locale: PanelLocale) => WORDS[locale];
+
 export const PRESETS = {
   every_day: [1, 2, 3, 4, 5, 6, 7],
   mon_fri: [1, 2, 3, 4, 5],

@@ -34,12 +34,15 @@ const en = {
   inSection: (section: string) => `in “${section}”`,
   changedRow: 'changed',
   pruneWarning: (deleted: number, total: number) =>
-    deleted === total
-      ? `This file would delete every dish of the menu (${deleted}).`
-      : `This file would delete ${deleted} of the ${total} dishes of the menu.`,
-  pruneConfirm: (deleted: number, total: number) => `Yes, delete ${deleted} of ${total} dishes`,
+    total === 1
+      ? 'This file would delete the only dish of the menu.'
+      : deleted === total
+        ? `This file would delete every dish of the menu (${deleted}).`
+        : `This file would delete ${deleted} of the ${total} dishes of the menu.`,
+  pruneConfirm: (deleted: number, total: number) =>
+    total === 1 ? 'Yes, delete the only dish' : `Yes, delete ${deleted} of ${total} dishes`,
   pruneRefused: (deleted: number, total: number) =>
-    `The import would delete ${deleted} of ${total} dishes: preview the file again and tick the confirmation to apply it.`,
+    `The import would delete ${total === 1 ? 'the only dish' : `${deleted} of ${total} dishes`}: preview the file again and tick the confirmation to apply it.`,
   prune: 'Delete what the file leaves out (sections, dishes, sub-categories and wineries not in the file)',
   pruneCsv: 'A CSV only changes dishes: with this box ticked, dishes not in the file are deleted.',
   preview: 'Preview the changes',
@@ -120,12 +123,15 @@ const it: ImportTexts = {
   inSection: (section: string) => `in “${section}”`,
   changedRow: 'modificato',
   pruneWarning: (deleted: number, total: number) =>
-    deleted === total
-      ? `Questo file eliminerebbe tutti i piatti del menu (${deleted}).`
-      : `Questo file eliminerebbe ${deleted} dei ${total} piatti del menu.`,
-  pruneConfirm: (deleted: number, total: number) => `Sì, elimina ${deleted} piatti su ${total}`,
+    total === 1
+      ? 'Questo file eliminerebbe l’unico piatto del menu.'
+      : deleted === total
+        ? `Questo file eliminerebbe tutti i piatti del menu (${deleted}).`
+        : `Questo file eliminerebbe ${deleted} dei ${total} piatti del menu.`,
+  pruneConfirm: (deleted: number, total: number) =>
+    total === 1 ? 'Sì, elimina l’unico piatto' : `Sì, elimina ${deleted} piatt${deleted === 1 ? 'o' : 'i'} su ${total}`,
   pruneRefused: (deleted: number, total: number) =>
-    `L’importazione eliminerebbe ${deleted} piatti su ${total}: mostra di nuovo le modifiche e spunta la conferma per applicarla.`,
+    `L’importazione eliminerebbe ${total === 1 ? 'l’unico piatto' : `${deleted} piatt${deleted === 1 ? 'o' : 'i'} su ${total}`}: mostra di nuovo le modifiche e spunta la conferma per applicarla.`,
   prune: 'Elimina ciò che il file non contiene (sezioni, piatti, sottocategorie e cantine assenti dal file)',
   pruneCsv: 'Un CSV cambia solo i piatti: con questa casella, i piatti assenti dal file vengono eliminati.',
   preview: 'Mostra le modifiche',

@@ -13,7 +13,7 @@ import { pageImages, renderMenuPage } from '../../features/page/render.js';
 import { html } from '../../http/html.js';
 import { validate } from '../../http/validator.js';
 import { ThemeInput } from '../../resources/theme/service.js';
-import { queryParam, sendPage } from '../context.js';
+import { type PanelLocale, queryParam, sendPage } from '../context.js';
 import { asForm } from '../forms.js';
 import { renderPage } from '../layout.js';
 import { themeInput } from './theme-fields.js';
@@ -74,6 +74,9 @@ function momentAsked(query: (name: string) => string | undefined, timezone: stri
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   return { day, time, at: wallClockInstant(timezone, day, hh, mm) };
 }
+
+/** The page's words (panel-agreement.test.ts reads every panel word table). */
+export const previewTexts = (locale: PanelLocale) => WORDS[locale];
 
 export function registerPreview(app: FastifyInstance): void {
   // The panel's page: the day, time and language, and the menu of that moment in a frame.

@@ -4,7 +4,7 @@
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import { parseCheckKey } from '../../features/translations/checks.js';
 import { type Html, html } from '../../http/html.js';
-import type { PanelContext } from '../context.js';
+import type { PanelContext, PanelLocale } from '../context.js';
 import { fieldId } from '../forms.js';
 import { displayName, findGrouped, languageName } from '../menu/fields.js';
 import { menuTexts } from '../menu/texts.js';
@@ -21,6 +21,9 @@ const it: typeof en = {
     `Questi testi sono rimasti com’erano quando è cambiato il testo in ${language.toLowerCase()}: ora potrebbero dire altro (un prezzo, un allergene). Aprili, correggili o spunta “ancora giusto” e salva.`,
   where: { settings: 'Impostazioni', theme: 'Tema' },
 };
+
+/** The page's words (panel-agreement.test.ts reads every panel word table). */
+export const toCheckTexts = (locale: PanelLocale) => (locale === 'it' ? it : en);
 
 interface Entry {
   where: string;
