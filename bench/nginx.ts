@@ -24,6 +24,14 @@ function freePort(): Promise<number> {
   });
 }
 
+const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+function addHeaders(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([k, v]) => `      add_header ${k} ${quote(v)} always;`)
+    .join('\n');
+}
+
 /**
  * One nginx process (no master) answering every GET with the recorded body and its headers.
  * nginx adds Server, Last-Modified and Accept-Ranges of its own (about 80 bytes); ETag and
@@ -33,12 +41,36 @@ export async function startNginx(workDir: string, name: string, replay: Recorded
   const dir = join(workDir, `nginx-${name}`);
   mkdirSync(join(dir, 'html'), { recursive: true });
   writeFileSync(join(dir, 'html', 'body'), Buffer.from(replay.body, 'base64'));
-  const port = await freePort();
   const { 'content-type': contentType, ...rest } = replay.headers;
-  const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  const addHeaders = Object.entries(rest)
-    .map(([k, v]) => `      add_header ${k} ${quote(v)} always;`)
-    .join('\n');
+  return launch(dir, {
+    etag: false,
+    contentType: contentType ?? 'application/octet-stream',
+    root: join(dir, 'html'),
+    location: `      try_files /body =404;\n${addHeaders(rest)}`,
+  });
+}
+
+/**
+ * nginx serving many recorded answers as files: `<root>/<Host>/<path>` (the many-restaurants
+ * benchmark's reference, bench/scale.ts), each with the headers all of them share, and nginx's own
+ * ETag (from the file's size and time) in place of the app's.
+ */
+export async function startNginxFiles(
+  workDir: string,
+  root: string,
+  contentType: string,
+  headers: Record<string, string>,
+): Promise<ServerProcess> {
+  const dir = join(workDir, 'nginx-files');
+  mkdirSync(dir, { recursive: true });
+  return launch(dir, { etag: true, contentType, root: `${root}/$host`, location: addHeaders(headers) });
+}
+
+async function launch(
+  dir: string,
+  c: { etag: boolean; contentType: string; root: string; location: string },
+): Promise<ServerProcess> {
+  const port = await freePort();
   writeFileSync(
     join(dir, 'nginx.conf'),
     `daemon off;
@@ -50,7 +82,9 @@ events { worker_connections 4096; }
 http {
   access_log off;
   server_tokens off;
-  etag off;
+  etag ${c.etag ? 'on' : 'off'};
+  sendfile on;
+  open_file_cache max=100000 inactive=600s;
   keepalive_timeout 75s;
   keepalive_requests 10000000;
   client_body_temp_path ${dir};
@@ -59,13 +93,12 @@ http {
   uwsgi_temp_path ${dir};
   scgi_temp_path ${dir};
   types { }
-  default_type ${quote(contentType ?? 'application/octet-stream')};
+  default_type ${quote(c.contentType)};
   server {
     listen 127.0.0.1:${port};
-    root ${join(dir, 'html')};
+    root ${c.root};
     location / {
-      try_files /body =404;
-${addHeaders}
+${c.location}
     }
   }
 }

@@ -53,7 +53,7 @@ const skipHeavy = process.env.BENCH_HEAVY === '0';
 const skipLive = process.env.BENCH_LIVE === '0';
 const skipWebhooks = process.env.BENCH_WEBHOOKS === '0';
 const scaleTenants = (process.env.BENCH_SCALE_TENANTS ?? '1000,10000').split(',').map(Number);
-const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 120, 0);
+const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 20, 0);
 const scaleDuration = seconds('BENCH_SCALE_DURATION', 20, 1);
 const budgetSec =
   4 * rounds * (warmupSec + durationSec + 10) +
@@ -130,6 +130,8 @@ try {
       postgresUrl: process.env.BENCH_POSTGRES === '0' ? undefined : postgresUrl,
       redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
       pin: cpus().length >= 2,
+      firstSamples: seconds('BENCH_SCALE_FIRST', 50, 1),
+      bareMaxTenants: seconds('BENCH_SCALE_BARE_MAX', 1000, 0),
     });
     process.stdout.write(`\n${formatScale(scale)}\n`);
     const scaleFile = join(RESULTS_DIR, 'scale.json');

@@ -4,14 +4,15 @@
 // how long a write on one instance takes to be served by another (Redis, PostgreSQL).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SERVE_ENV, SERVE_NODE_FLAGS } from './children.js';
 import { parseWrk } from './load.js';
+import { nginxInstalled, startNginxFiles } from './nginx.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin/menu.js');
@@ -30,6 +31,10 @@ export interface ScaleOptions {
   redisUrl: string | undefined;
   /** Pin the server to CPU 0 and wrk to the last CPU. */
   pin: boolean;
+  /** Samples per encoding of a menu's first request after a change. */
+  firstSamples: number;
+  /** Up to this many restaurants, the bare node:http server holding every document is measured too. */
+  bareMaxTenants: number;
 }
 
 export interface LoadRow {
@@ -41,6 +46,9 @@ export interface LoadRow {
   p99Ms: number;
   /** Same run: this row's req/s ÷ one restaurant's cached rate measured the same way (undefined for WORKERS > 1). */
   ratioToOne?: number;
+  /** Same run, same documents: ÷ the bare node:http server holding them in a Map, ÷ nginx serving them as files. */
+  ratioToBare?: number;
+  ratioToNginx?: number;
   /** The warm-up before the measured run (cold caches fill here). */
   warmup: { seconds: number; requestsPerSec: number; p99Ms: number; hitRatio?: number };
   /** From /metrics over the measured run (WORKERS=1 only: a scrape reaches one worker). */
@@ -53,6 +61,26 @@ export interface LoadRow {
   rssEndMb: number;
   rssPeakMb: number;
   problems: string[];
+}
+
+/** A reference server over the same documents: bare node:http holding them in a Map, or nginx serving them as files. */
+export interface ReferenceRow {
+  tenants: number;
+  access: string;
+  server: 'bare node:http (Map)' | 'nginx (files)';
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  rssEndMb: number;
+  problems: string[];
+}
+
+/** The pass over every restaurant × locale before the measured runs (and the documents kept for the references). */
+export interface WarmPassRow {
+  tenants: number;
+  documents: number;
+  seconds: number;
+  bytes: number;
 }
 
 export interface BaselineRow {
@@ -68,7 +96,9 @@ export interface ScaleReport {
   firstRequestMs: Record<string, { median: number; max: number; samples: number }>;
   /** One restaurant's cached rate, measured on the same server with the same script, before each many-restaurant run. */
   baseline: BaselineRow[];
+  warmPass: WarmPassRow[];
   load: LoadRow[];
+  references: ReferenceRow[];
   visibility: { transport: string; medianMs: number; maxMs: number; samples: number }[];
 }
 
@@ -96,15 +126,35 @@ process.on('exit', () => {
 });
 
 async function startServer(env: Record<string, string>, port: number, pin: boolean): Promise<Server> {
-  const child = spawn(process.execPath, [...SERVE_NODE_FLAGS, BIN, 'serve'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...SERVE_ENV,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
+  return spawnServer(
+    [...SERVE_NODE_FLAGS, BIN, 'serve'],
+    { ...SERVE_ENV, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    port,
+    pin,
+    /Menu service listening/,
+  );
+}
+
+/** The bare node:http server holding the warm pass's documents in a Map (bench/bare-many.mjs). */
+function startBare(dumpDir: string, port: number, pin: boolean): Promise<Server> {
+  return spawnServer(
+    [...SERVE_NODE_FLAGS, join(ROOT, 'bench/bare-many.mjs'), dumpDir],
+    { ...SERVE_ENV, PORT: String(port) },
+    port,
+    pin,
+    /Bare server listening/,
+  );
+}
+
+async function spawnServer(
+  argv: string[],
+  env: Record<string, string>,
+  port: number,
+  pin: boolean,
+  ready: RegExp,
+): Promise<Server> {
+  const child = spawn(process.execPath, argv, {
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const kill = () => child.kill('SIGKILL');
@@ -113,7 +163,7 @@ async function startServer(env: Record<string, string>, port: number, pin: boole
     let out = '';
     child.stdout!.on('data', (c) => {
       out += c;
-      if (/Menu service listening/.test(out)) resolve();
+      if (ready.test(out)) resolve();
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
@@ -224,15 +274,100 @@ function summary(values: number[]) {
   };
 }
 
-/** First requests on restaurants nobody asked for yet, on a warm server: the cost of a miss. */
-async function firstRequests(port: number, firstCold: number, count: number) {
+/** Headers a reference server should not replay as they were (written per response or per connection). */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * Every restaurant × locale once, as wrk asks (brotli), 8 at a time: after it, every document is
+ * built and its compressed form on the disk tier. With `dump`, the answers are written there for
+ * the reference servers: `files/<host>/api/v1/menu/<locale>` (nginx's root) and `index.json` (the
+ * bare server's Map).
+ */
+async function warmPass(port: number, tenants: number, dump: string | undefined): Promise<WarmPassRow> {
+  const pass = new Agent({ keepAlive: true, maxSockets: 8 });
+  const index: { host: string; url: string; headers: Record<string, string>; file: string }[] = [];
+  const started = process.hrtime.bigint();
+  let bytes = 0;
+  let next = 0;
+  const total = tenants * LOCALES.length;
+  const one = async (i: number) => {
+    const host = `r${Math.floor(i / LOCALES.length)}.localhost`;
+    const url = `/api/v1/menu/${LOCALES[i % LOCALES.length]}`;
+    const res = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path: url, agent: pass, headers: { host, 'accept-encoding': 'br, gzip' } },
+          (r) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c) => chunks.push(c));
+            r.on('end', () => {
+              const headers: Record<string, string> = {};
+              for (const [k, v] of Object.entries(r.headers)) if (!PER_RESPONSE.has(k)) headers[k] = String(v);
+              resolve({ status: r.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    if (res.status !== 200) throw new Error(`warm pass: ${host}${url} answered ${res.status}`);
+    bytes += res.body.length;
+    if (dump) {
+      const file = join('files', host, url);
+      mkdirSync(dirname(join(dump, file)), { recursive: true });
+      writeFileSync(join(dump, file), res.body);
+      index.push({ host, url, headers: res.headers, file });
+    }
+  };
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < total) await one(next++);
+    }),
+  );
+  pass.destroy();
+  if (dump) writeFileSync(join(dump, 'index.json'), JSON.stringify(index));
+  return {
+    tenants,
+    documents: total,
+    seconds: Math.round(Number(process.hrtime.bigint() - started) / 1e8) / 10,
+    bytes,
+  };
+}
+
+/** The headers every dumped answer shares (all but its ETag and type): what nginx adds to each file. */
+function sharedHeaders(dump: string): { contentType: string; headers: Record<string, string> } {
+  const index = JSON.parse(readFileSync(join(dump, 'index.json'), 'utf8')) as { headers: Record<string, string> }[];
+  const { etag: _etag, 'content-type': contentType, ...headers } = index[0].headers;
+  return { contentType, headers };
+}
+
+/**
+ * A menu's first request after a change, on a warm server: a write (PUT settings through the API)
+ * makes the next request of that restaurant load its menu, build the document and compress it.
+ * `count` samples per encoding, one encoding after each write, so each sample is a real build.
+ */
+async function firstRequestsAfterChange(port: number, token: string, count: number) {
   const results: Record<string, number[]> = { identity: [], gzip: [], br: [] };
-  let next = firstCold;
   for (let i = 0; i < count; i++) {
     for (const encoding of ['identity', 'gzip', 'br']) {
+      const put = await timedGet(
+        port,
+        'r0.localhost',
+        '/api/v1/admin/settings',
+        { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        'PUT',
+        JSON.stringify({ name: `Bench ${i} ${encoding}` }),
+      );
+      if (put.status !== 200) throw new Error(`settings PUT answered ${put.status}: ${put.body}`);
+      // As a diner's phone asks: a moment after the write (the announcement and any upgrade settle).
+      await new Promise((r) => setTimeout(r, 20));
       const headers: Record<string, string> = encoding === 'identity' ? {} : { 'accept-encoding': encoding };
-      const res = await timedGet(port, `r${next++}.localhost`, '/api/v1/menu/it', headers);
+      const res = await timedGet(port, 'r0.localhost', `/api/v1/menu/${LOCALES[i % LOCALES.length]}`, headers);
       if (res.status !== 200) throw new Error(`first request answered ${res.status}`);
+      if (encoding === 'identity' && !res.body.includes(`Bench ${i} ${encoding}`)) {
+        throw new Error('first request served the old menu');
+      }
       results[encoding].push(res.ms);
     }
   }
@@ -392,7 +527,9 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
     seedSeconds: {},
     firstRequestMs: {},
     baseline: [],
+    warmPass: [],
     load: [],
+    references: [],
     visibility: [],
   };
   report.machine.cpus = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
@@ -404,10 +541,17 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
     return wrk(server.port, script, seconds, options.connections, pinned(workers));
   };
   for (const tenants of options.tenantCounts) {
-    // 20 extra restaurants that no load touches: their first requests are measured cold.
+    // 20 extra restaurants that no load touches.
     const { file, seconds } = seededDatabase(options.workDir, tenants + 20);
     report.seedSeconds[String(tenants + 20)] = seconds;
     const env = { DATABASE_URL: `sqlite:${file}`, PUBLIC_RATE_LIMIT: '0' };
+    // The first requests after a change are measured on r0 with a token of its owner.
+    menu(['user:create', 'r0', 'bench@example.test'], env);
+    const token = menu(
+      ['token:create', 'r0', 'bench@example.test', '--name', 'bench', '--scopes', 'menu:read,menu:write'],
+      env,
+    ).trim();
+    const dump = join(options.workDir, `documents-${tenants}`);
     for (const workers of tenants === options.tenantCounts[0] ? [1, 2] : [1]) {
       const server = await startServer({ ...env, WORKERS: String(workers) }, port++, pinned(workers));
       try {
@@ -424,6 +568,9 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
             p50Ms: Math.round(one.latencyP50Ms * 100) / 100,
             p99Ms: Math.round(one.latencyP99Ms * 100) / 100,
           });
+          // Every document built once (and kept, for the reference servers).
+          log(`${tenants} restaurants: warm pass over every restaurant and locale`);
+          report.warmPass.push(await warmPass(server.port, tenants, dump));
         }
         for (const access of workers === 1 ? options.accesses : (['uniform'] as const)) {
           const rssStartMb = rssMb(server.pid);
@@ -460,14 +607,59 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
           });
         }
         if (workers === 1) {
-          // A miss on a warm server (compiled code, caches full): restaurants nobody asked for.
-          const first = await firstRequests(server.port, tenants, 6);
+          // A warm server (compiled code, caches full): the first request of a menu after a change.
+          const first = await firstRequestsAfterChange(server.port, token, options.firstSamples);
           for (const [encoding, s] of Object.entries(first)) report.firstRequestMs[`${encoding} (${tenants})`] = s;
         }
       } finally {
         await server.stop();
       }
     }
+    // The references, right after the app, on the same documents, pinned the same way.
+    const references: { server: ReferenceRow['server']; start: () => Promise<Server> }[] = [];
+    if (tenants <= options.bareMaxTenants) {
+      references.push({ server: 'bare node:http (Map)', start: () => startBare(dump, port++, options.pin) });
+    }
+    if (nginxInstalled()) {
+      references.push({
+        server: 'nginx (files)',
+        start: async () => {
+          const shared = sharedHeaders(dump);
+          const nginx = await startNginxFiles(options.workDir, join(dump, 'files'), shared.contentType, shared.headers);
+          if (options.pin) execFileSync('taskset', ['-a', '-p', '-c', '0', String(nginx.pid)], { stdio: 'ignore' });
+          return nginx;
+        },
+      });
+    }
+    for (const reference of references) {
+      const server = await reference.start();
+      try {
+        for (const access of options.accesses) {
+          log(`${tenants} restaurants, ${access}: ${reference.server}, 5 s warm-up, ${options.durationSec} s measured`);
+          run(server, tenants, access, 5, 1);
+          const result = run(server, tenants, access, options.durationSec, 1);
+          report.references.push({
+            tenants,
+            access,
+            server: reference.server,
+            requestsPerSec: Math.round(result.requestsPerSec),
+            p50Ms: Math.round(result.latencyP50Ms * 100) / 100,
+            p99Ms: Math.round(result.latencyP99Ms * 100) / 100,
+            rssEndMb: rssMb(server.pid),
+            problems: result.problems,
+          });
+          const app = report.load.find((r) => r.tenants === tenants && r.access === access && r.workers === 1);
+          if (app) {
+            const ratio = Math.round((app.requestsPerSec / result.requestsPerSec) * 1000) / 1000;
+            if (reference.server === 'nginx (files)') app.ratioToNginx = ratio;
+            else app.ratioToBare = ratio;
+          }
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+    rmSync(dump, { recursive: true, force: true });
   }
   // Cross-instance visibility: a settings write through instance A, polled on instance B.
   const sqliteEnv = (name: string) => ({
@@ -510,16 +702,30 @@ export function formatScale(report: ScaleReport): string {
     '|---|---|---|---|',
     ...report.baseline.map((b) => `| ${b.tenants} | ${b.requestsPerSec} | ${b.p50Ms} | ${b.p99Ms} |`),
     '',
-    '| restaurants | access | WORKERS | req/s | × one | p50 ms | p99 ms | hit ratio memory / disk | evictions docs / cheap | cache MB | RSS start / end / peak MB | warm-up req/s, p99, hit ratio | problems |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| restaurants | documents | warm pass s | documents/s | MB (brotli) |',
+    '|---|---|---|---|---|',
+    ...report.warmPass.map(
+      (w) =>
+        `| ${w.tenants} | ${w.documents} | ${w.seconds} | ${Math.round(w.documents / w.seconds)} | ${Math.round(w.bytes / 1e6)} |`,
+    ),
+    '',
+    '| restaurants | access | reference server | req/s | p50 ms | p99 ms | RSS MB | problems |',
+    '|---|---|---|---|---|---|---|---|',
+    ...report.references.map(
+      (r) =>
+        `| ${r.tenants} | ${r.access} | ${r.server} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.rssEndMb} | ${r.problems.join('; ') || '—'} |`,
+    ),
+    '',
+    '| restaurants | access | WORKERS | req/s | × bare | × nginx | × one | p50 ms | p99 ms | hit ratio memory / disk | evictions docs / cheap | cache MB | RSS start / end / peak MB | warm-up req/s, p99, hit ratio | problems |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...report.load.map(
       (r) =>
-        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} / ${pct(r.diskRatio)} | ${
+        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToBare ?? 'n/a'} | ${r.ratioToNginx ?? 'n/a'} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} / ${pct(r.diskRatio)} | ${
           r.evictions ? `${r.evictions.documents} / ${r.evictions.cheap}` : 'n/a'
         } | ${r.cacheMb ?? 'n/a'} | ${r.rssStartMb} / ${r.rssEndMb} / ${r.rssPeakMb} | ${r.warmup.seconds} s: ${r.warmup.requestsPerSec}, ${r.warmup.p99Ms} ms, ${pct(r.warmup.hitRatio)} | ${r.problems.join('; ') || '—'} |`,
     ),
     '',
-    '| first request of a restaurant nobody asked for, warm server (client-side, loopback) | median ms | max ms | samples |',
+    '| first request of a menu after a change, warm server (client-side, loopback) | median ms | max ms | samples |',
     '|---|---|---|---|',
     ...Object.entries(report.firstRequestMs).map(([k, s]) => `| ${k} | ${s.median} | ${s.max} | ${s.samples} |`),
     '',
