@@ -9,6 +9,9 @@
 // runs in batches, so its sort is paid once per 10% of the budget that churns, not once per
 // insertion.
 
+/** Over the budget, entries are evicted until the total is back under this share of it. */
+const LOW_WATER = 0.9;
+
 export interface BudgetEntry {
   /** Bytes this entry holds (bodies; an estimate for snapshots). */
   bytes: number;
@@ -92,6 +95,16 @@ export class CacheBudget {
     }
   }
 
+  /**
+   * Whether `bytes` more fit below the level evictions bring the total back to (90%): true until
+   * the budget first fills, then only when something was released. Not merely "under the
+   * budget": right after a batch of evictions there is always 10% free, and filling it again
+   * would only start the next batch.
+   */
+  hasRoom(bytes: number): boolean {
+    return this.total + bytes <= this.maxBytes * LOW_WATER;
+  }
+
   has(entry: BudgetEntry): boolean {
     return this.entries.has(entry);
   }
@@ -134,7 +147,7 @@ export class CacheBudget {
   }
 
   private shrink(keep: BudgetEntry): void {
-    const target = this.maxBytes * 0.9;
+    const target = this.maxBytes * LOW_WATER;
     // Cheap entries first, then the rest; least recently used first within each.
     const order = [...this.entries].sort((a, b) =>
       Boolean(a.cheap) === Boolean(b.cheap) ? a.stamp - b.stamp : a.cheap ? -1 : 1,

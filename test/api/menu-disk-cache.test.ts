@@ -14,6 +14,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
+import { DISK_KEEP_EVERY } from '../../src/features/menu/document.js';
 import { adminCall, tokenFor } from '../admin/tokens.js';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
 import { call, createTestApp, dialects, openTestDb, runScopedName, type TestApp, testConfig } from '../helper.js';
@@ -388,6 +389,42 @@ for (const dialect of dialects) {
         assert.deepEqual(again.body, first.body);
         assert.deepEqual(pick(again.headers), pick(first.headers));
         assert.equal(app.documents.stats.builds, builds);
+
+        // Memory full: read from disk for one answer each (a pooled buffer, reused), kept once in DISK_KEEP_EVERY.
+        const hits = app.documents.stats.diskHits;
+        // The read just above was the file's first: reads 2 to DISK_KEEP_EVERY - 1 are sent and dropped, the next one kept.
+        for (let i = 1; i < DISK_KEEP_EVERY; i++) {
+          await get('beta.localhost');
+          await app.documents.disk!.settled();
+          assert.equal(app.documents.peek(alpha.id, alpha.menuVersion, MENU_EN), undefined, `read ${i}: not in memory`);
+          const sent = await get('alpha.localhost');
+          assert.deepEqual(sent.body, first.body, `read ${i}: the same bytes`);
+          assert.deepEqual(pick(sent.headers), pick(first.headers));
+          const kept = app.documents.peek(alpha.id, alpha.menuVersion, MENU_EN) !== undefined;
+          assert.equal(kept, i === DISK_KEEP_EVERY - 1, `read ${i + 1} of the file kept in memory: ${kept}`);
+        }
+        assert.ok(app.documents.stats.diskHits > hits);
+        assert.equal(app.documents.stats.builds, builds, 'nothing built again');
+
+        // 200 at once over three restaurants' menus: every answer its own restaurant's bytes (no buffer shared early).
+        const gamma = await createFixtureTenant(db.db, 'gamma', 'Gamma');
+        await db.db.updateTable('settings').set({ name: 'Gamma, renamed' }).where('tenant_id', '=', gamma).execute();
+        await app.tenants.reload(gamma);
+        const expected = new Map<string, Buffer>();
+        for (const host of ['alpha.localhost', 'beta.localhost', 'gamma.localhost']) {
+          expected.set(host, brotliDecompressSync((await get(host)).body));
+        }
+        await app.documents.disk!.settled();
+        const hosts = Array.from(
+          { length: 200 },
+          (_, i) => ['alpha.localhost', 'beta.localhost', 'gamma.localhost'][i % 3],
+        );
+        const answers = await Promise.all(hosts.map((host) => get(host)));
+        answers.forEach((answer, i) => {
+          assert.equal(answer.status, 200);
+          assert.deepEqual(brotliDecompressSync(answer.body), expected.get(hosts[i]), `answer ${i} (${hosts[i]})`);
+        });
+        assert.equal(app.documents.stats.builds, builds + 1, 'only gamma was built');
       } finally {
         await app.close();
         await db.dispose();

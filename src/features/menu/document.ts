@@ -27,7 +27,8 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
 import type { BudgetEntry, CacheBudget } from '../../catalog/budget.js';
-import type { DiskTier, StoredEncoding, StoredForm } from './disk-tier.js';
+import type { BodyBuffer, DiskTier, StoredEncoding, StoredForm } from './disk-tier.js';
+import type { ReadPool } from './read-pool.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -69,6 +70,11 @@ export interface CachedDocument {
   fresh: boolean;
   /** Takes the document out of the cache (its last form was evicted). */
   remove: () => void;
+  /**
+   * Set on a document read from disk for one answer and not kept (see `lookup`): hands its body's
+   * buffer back to the read pool once nothing reads it any more.
+   */
+  release?: () => void;
 }
 
 interface TenantDocuments {
@@ -98,6 +104,13 @@ const UPGRADE_CPU_SHARE = 0.1;
  */
 const BUSY_UTILIZATION = 0.8;
 const BUSY_RETRY_MS = 500;
+/**
+ * A document read from disk while memory is full is kept in memory once in this many reads of its
+ * file: a menu asked for often comes back to memory within a few requests, while under uniform
+ * traffic over more menus than memory holds, most reads are sent from a pooled buffer and dropped,
+ * instead of each one evicting another menu (a new buffer and a collection each time).
+ */
+export const DISK_KEEP_EVERY = 8;
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -142,17 +155,43 @@ export class DocumentCache {
    * The document in memory, else brought back from the disk tier with its stored form for
    * `encoding` (for identity, or when that one is not on disk: the other compressed form);
    * undefined when it must be built.
+   *
+   * With a `pool` (the fast path, which sends the answer itself), a document read from disk while
+   * memory is full is not kept, except once in DISK_KEEP_EVERY reads of its file: it comes back
+   * for this one answer (`alive` false, `release` set), its body in a pooled buffer.
    */
-  lookup(tenantId: number, version: number, key: string, encoding: Encoding): CachedDocument | undefined {
+  lookup(
+    tenantId: number,
+    version: number,
+    key: string,
+    encoding: Encoding,
+    pool?: ReadPool,
+  ): CachedDocument | undefined {
     const known = this.peek(tenantId, version, key);
     if (known || !this.disk) return known;
     const current = this.tenants.get(tenantId);
     if (current && current.version > version) return undefined;
+    let kept = true;
+    const into: BodyBuffer | undefined = pool
+      ? (bytes, reads) => {
+          kept = this.budget.hasRoom(bytes + 600) || reads % DISK_KEEP_EVERY === DISK_KEEP_EVERY - 1;
+          return kept ? Buffer.allocUnsafe(bytes) : pool.acquire(bytes);
+        }
+      : undefined;
     const first: StoredEncoding = encoding === 'gzip' ? 'gzip' : 'br';
     const form =
-      this.disk.read(tenantId, version, key, first) ??
-      this.disk.read(tenantId, version, key, first === 'br' ? 'gzip' : 'br');
+      this.disk.read(tenantId, version, key, first, into) ??
+      this.disk.read(tenantId, version, key, first === 'br' ? 'gzip' : 'br', into);
     if (!form) return undefined;
+    if (!kept && pool) {
+      this.stats.diskHits++;
+      const once = this.newDocument(undefined, tenantId, version, key, form.etag, form.headers);
+      const rep = this.store(once, form.encoding, form.body, form.formEtag, false);
+      if (form.formerEtag !== undefined) rep.formerEtag = form.formerEtag;
+      once.forms[form.encoding] = rep;
+      once.release = () => pool.release(form.body);
+      return once;
+    }
     const set = this.setFor(tenantId, version)!;
     const doc = this.newDocument(set, tenantId, version, key, form.etag, form.headers);
     this.restored(doc, form);

@@ -12,6 +12,7 @@ import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
 import { menuKey } from './cached.js';
 import { type CachedDocument, type DocumentCache, matchesEtag, negotiateEncoding } from './document.js';
+import { ReadPool } from './read-pool.js';
 
 const MENU_PATH = /^\/api\/v1\/menu(?:\/([A-Za-z-]{1,35}))?(?:\?locale=([A-Za-z-]{1,35}))?$/;
 
@@ -73,6 +74,8 @@ export function menuFastPath(deps: FastPathDeps) {
   // locale: a thousand restaurants' requests then skip the served-locale choice, the cache key's
   // string and two map lookups by that string, which the single `last` cannot save them.
   const foundBy = new WeakMap<Schedule, Map<string, Found>>();
+  // Buffers of documents read from disk for one answer (document.ts, lookup).
+  const pool = new ReadPool();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || !deps.open()) return false;
     const requested = menuLocale(req.url ?? '');
@@ -101,26 +104,31 @@ export function menuFastPath(deps: FastPathDeps) {
         doc = known.doc;
       } else {
         const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested || undefined);
-        doc = deps.documents.lookup(tenant.id, tenant.menuVersion, menuKey(locale, openKey), encoding);
+        doc = deps.documents.lookup(tenant.id, tenant.menuVersion, menuKey(locale, openKey), encoding, pool);
         if (!doc) return false;
-        if (!found) {
-          found = new Map();
-          foundBy.set(schedule, found);
+        // A document read from disk for this answer only is not remembered (its buffer is reused).
+        if (doc.alive) {
+          if (!found) {
+            found = new Map();
+            foundBy.set(schedule, found);
+          }
+          if (known !== undefined || found.size < SPELLINGS_KEPT) found.set(requested, { openKey, doc });
         }
-        if (known !== undefined || found.size < SPELLINGS_KEPT) found.set(requested, { openKey, doc });
       }
-      last = { tenantId: tenant.id, version: tenant.menuVersion, locale: requested, openKey, doc };
+      if (doc.alive) last = { tenantId: tenant.id, version: tenant.menuVersion, locale: requested, openKey, doc };
     }
     const rep = deps.documents.ready(doc, encoding);
-    if (!rep) return false;
     let rateHeaders: Record<string, string> | undefined;
-    if (limit > 0) {
-      if (!deps.counters) return false;
+    if (rep && limit > 0) {
       // Same key as the rate-limit plugin (the socket address: the fast path only counts without TRUST_PROXY).
-      const hit = deps.counters.hit(counterKey('public', tenant.id, clientKey(req.socket.remoteAddress, v6Prefix)));
-      // Over the limit: Fastify answers the 429 (counting once more, which changes nothing once over).
-      if (hit instanceof Promise || hit.count > limit) return false;
-      rateHeaders = limitHeaders(limit, hit.count);
+      const hit = deps.counters?.hit(counterKey('public', tenant.id, clientKey(req.socket.remoteAddress, v6Prefix)));
+      // Over the limit (or counted elsewhere): Fastify answers (counting once more changes nothing once over).
+      if (hit !== undefined && !(hit instanceof Promise) && hit.count <= limit)
+        rateHeaders = limitHeaders(limit, hit.count);
+    }
+    if (!rep || (limit > 0 && !rateHeaders)) {
+      doc.release?.();
+      return false;
     }
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rep.etag, rep.formerEtag)) {
@@ -134,12 +142,18 @@ export function menuFastPath(deps: FastPathDeps) {
         ...rateHeaders,
       });
       res.end();
+      doc.release?.();
       deps.counts.notModified++;
       deps.tally?.count(tenant.id);
       return true;
     }
     res.writeHead(200, rateHeaders ? { ...rep.headers, ...rateHeaders } : rep.headers);
     res.end(rep.body);
+    if (doc.release) {
+      // Usually written to the socket at once; otherwise the buffer is reused once it has been.
+      if (res.writableLength === 0) doc.release();
+      else res.once('finish', doc.release);
+    }
     deps.counts.ok++;
     deps.tally?.count(tenant.id);
     return true;
