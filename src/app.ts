@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { sql } from 'kysely';
 import { normalizeHost, TenantDirectory } from './accounts/tenants/directory.js';
 import type { ResolveTxt } from './accounts/tenants/domains.js';
+import { menuStamps } from './accounts/tenants/repo.js';
 import { addRequests } from './accounts/tenants/usage-repo.js';
 import { listActiveUsers } from './accounts/users/repo.js';
 import { CacheBudget } from './catalog/budget.js';
@@ -193,6 +194,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.cacheDiskMb > 0
       ? DiskTier.open({
           dir: config.cacheDir && options.clusterWorker ? workerDirectory(config.cacheDir) : config.cacheDir,
+          // One process with its own CACHE_DIR keeps its files across restarts (a worker's folder is per process).
+          keep:
+            config.cacheDir && !options.clusterWorker
+              ? {
+                  database: `${config.databaseUrl}|${config.databaseSchema ?? ''}`,
+                  stamps: () => menuStamps(database.db),
+                }
+              : undefined,
           maxBytes: config.cacheDiskMb * 1024 * 1024,
           log: (err, message) => app.log.debug({ err }, message),
         })
@@ -388,6 +397,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRoutes(app, { config, counters, now: options.now, fastPath: fastPathCounts });
 
   app.addHook('onReady', async () => {
+    if (disk) {
+      const kept = await disk.adopt();
+      if (kept.files > 0) app.log.info(kept, 'disk cache: files of the last run kept');
+    }
     await announcer
       .subscribe((a) => {
         if (a.kind === 'created') return directory.tenantCreated();

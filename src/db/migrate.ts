@@ -35,6 +35,7 @@ import * as operators from './migrations/2026112896_operators.js';
 import * as tenantLimits from './migrations/2026112897_tenant_limits.js';
 import * as tenantRequests from './migrations/2026112898_tenant_requests.js';
 import * as domainClaims from './migrations/2026112899_domain_claims.js';
+import * as menuStamp from './migrations/2026112900_menu_stamp.js';
 
 export const migrations: Record<string, Migration> = {
   '2026112101_initial': initial,
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '2026112897_tenant_limits': tenantLimits,
   '2026112898_tenant_requests': tenantRequests,
   '2026112899_domain_claims': domainClaims,
+  '2026112900_menu_stamp': menuStamp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

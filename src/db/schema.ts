@@ -12,6 +12,8 @@ export interface TenantTable {
   status: 'active' | 'suspended';
   /** Bumped in the same transaction as every write to something the public menu shows. */
   menu_version: number;
+  /** Random, new with every menu_version bump (the disk tier's check across restarts). */
+  menu_stamp: Generated<string>;
   created_at: string;
   /** Grows with every change other instances must see (migration 2026112350); the directory reads rows past the last it saw. */
   change_seq: Generated<number>;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { DISK_KEEP_EVERY } from '../../src/features/menu/document.js';
@@ -317,7 +318,7 @@ for (const dialect of dialects) {
       }
     });
 
-    test('a configured CACHE_DIR is emptied of earlier tenant files at start (other files stay) and cleared at close', async () => {
+    test('a configured CACHE_DIR is emptied of files no manifest vouches for at start (other files stay)', async () => {
       const dir = join(tmpdir(), runScopedName('menu-disk-dir'));
       const db = await openTestDb(dialect);
       const alpha = await createFixtureTenant(db.db, 'alpha', 'Alpha');
@@ -339,9 +340,93 @@ for (const dialect of dialects) {
         assert.equal(app.documents.stats.builds, 1);
         await app.documents.disk!.settled();
         assert.deepEqual(readdirSync(dir).sort(), [String(alpha), 'README']);
+      } finally {
+        await app?.close();
+        await db.dispose();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    test('a restart keeps the files of menus still current (same version and stamp): served without a build; a changed or rewound menu’s files go', async () => {
+      const dir = join(tmpdir(), runScopedName('menu-disk-keep'));
+      const db = await openTestDb(dialect);
+      const alpha = await createFixtureTenant(db.db, 'alpha', 'Alpha');
+      const beta = await createFixtureTenant(db.db, 'beta', 'Beta');
+      const gamma = await createFixtureTenant(db.db, 'gamma', 'Gamma');
+      const start = async () => {
+        const app = await buildApp(testConfig({ ...TINY, cacheDir: dir }), { database: db, now: () => NOON_UTC });
+        await app.ready();
+        return app;
+      };
+      const ask = (app: FastifyInstance, slug: string) =>
+        app.inject({ url: '/api/v1/menu/en', headers: { host: `${slug}.localhost`, 'accept-encoding': 'br' } });
+      let app: FastifyInstance | undefined;
+      try {
+        app = await start();
+        const first = new Map<string, { etag: unknown; body: string }>();
+        for (const slug of ['alpha', 'beta', 'gamma']) {
+          const res = await ask(app, slug);
+          first.set(slug, { etag: res.headers.etag, body: res.body });
+        }
         await app.close();
         app = undefined;
-        assert.deepEqual(readdirSync(dir), ['README'], 'the cache’s files are removed at close, the rest stays');
+        assert.ok(existsSync(join(dir, 'manifest.json')), 'the index written down at close');
+        assert.ok(existsSync(join(dir, String(alpha))), 'files kept');
+
+        // While stopped: beta's menu changes (a new version and stamp); gamma is rewound (a restored
+        // backup edited again: the same version number, another stamp).
+        await db.db.transaction().execute((trx) => bumpMenuVersion(trx, beta));
+        await db.db.updateTable('tenants').set({ menu_stamp: 'another menu' }).where('id', '=', gamma).execute();
+
+        app = await start();
+        assert.equal(existsSync(join(dir, 'manifest.json')), false, 'read once, then gone');
+        assert.deepEqual(readdirSync(dir).sort(), [String(alpha)], 'only the current menu’s files stay');
+        const again = await ask(app, 'alpha');
+        assert.equal(again.statusCode, 200);
+        assert.equal(again.headers.etag, first.get('alpha')!.etag);
+        assert.equal(again.body, first.get('alpha')!.body);
+        assert.equal(app.documents.stats.builds, 0, 'alpha came from disk');
+        assert.equal(app.documents.stats.diskHits, 1);
+        for (const slug of ['beta', 'gamma']) assert.equal((await ask(app, slug)).statusCode, 200);
+        assert.equal(app.documents.stats.builds, 2, 'beta and gamma built again');
+
+        // Killed (no close): no manifest, so the next start trusts nothing.
+        await app.documents.disk!.settled();
+        const orphan = readdirSync(dir).sort();
+        assert.deepEqual(orphan, [String(alpha), String(beta), String(gamma)]);
+      } finally {
+        await app?.close();
+        await db.dispose();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    test('a start without the last run’s manifest (a killed process) or on other code keeps nothing', async () => {
+      const dir = join(tmpdir(), runScopedName('menu-disk-killed'));
+      const db = await openTestDb(dialect);
+      const alpha = await createFixtureTenant(db.db, 'alpha', 'Alpha');
+      let app: FastifyInstance | undefined;
+      try {
+        app = await buildApp(testConfig({ ...TINY, cacheDir: dir }), { database: db, now: () => NOON_UTC });
+        await app.ready();
+        await app.inject({ url: '/api/v1/menu/en', headers: { host: 'alpha.localhost', 'accept-encoding': 'br' } });
+        await app.close();
+        app = undefined;
+        // Another release wrote this manifest: its documents may differ byte for byte.
+        const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+        writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, code: 'another release' }));
+        app = await buildApp(testConfig({ ...TINY, cacheDir: dir }), { database: db, now: () => NOON_UTC });
+        await app.ready();
+        assert.deepEqual(readdirSync(dir), [], 'other code: nothing kept');
+        await app.inject({ url: '/api/v1/menu/en', headers: { host: 'alpha.localhost', 'accept-encoding': 'br' } });
+        assert.equal(app.documents.stats.builds, 1);
+        await app.documents.disk!.settled();
+        await app.close();
+        app = undefined;
+        rmSync(join(dir, 'manifest.json'));
+        app = await buildApp(testConfig({ ...TINY, cacheDir: dir }), { database: db, now: () => NOON_UTC });
+        await app.ready();
+        assert.deepEqual(readdirSync(dir), [], `no manifest: tenant ${alpha}'s files not trusted`);
       } finally {
         await app?.close();
         await db.dispose();

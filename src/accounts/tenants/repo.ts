@@ -1,4 +1,5 @@
 // Tenant rows: lookup by address, creation with complete default rows, status and menu version.
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../http/schemas.js';
 import { LOCALES } from '../../i18n/locales.js';
@@ -268,11 +269,20 @@ export async function insertTenant(db: Db, input: NewTenant): Promise<number> {
   return tenantId;
 }
 
-/** Bumps the menu version in the caller's transaction; returns the new version. */
+/**
+ * Every restaurant's menu version and stamp (the disk tier's check of the files a restart kept).
+ * Not tenant-scoped by design: one query for the whole instance, at start and at close.
+ */
+export async function menuStamps(db: Db): Promise<Map<number, { version: number; stamp: string }>> {
+  const rows = await db.selectFrom('tenants').select(['id', 'menu_version', 'menu_stamp']).execute();
+  return new Map(rows.map((r) => [Number(r.id), { version: Number(r.menu_version), stamp: r.menu_stamp }]));
+}
+
+/** Bumps the menu version (and draws a new stamp) in the caller's transaction; returns the new version. */
 export async function bumpMenuVersion(db: Db, tenantId: number): Promise<number> {
   const row = await db
     .updateTable('tenants')
-    .set((eb) => ({ menu_version: eb('menu_version', '+', 1) }))
+    .set((eb) => ({ menu_version: eb('menu_version', '+', 1), menu_stamp: randomBytes(8).toString('hex') }))
     .where('id', '=', tenantId)
     .returning('menu_version')
     .executeTakeFirstOrThrow();

@@ -58,7 +58,11 @@ export async function menuDocumentFor(
   const snapshot = await app.snapshots.get(tenant);
   const openKey = app.snapshots.openKey(snapshot, snapshot.settings.timezone);
   const locale = servedLocale(snapshot, requested);
-  return app.documents.document(snapshot.tenantId, snapshot.version, menuKey(locale, openKey), () => ({
+  const key = menuKey(locale, openKey);
+  // Before a schedule was known (a restart): the disk tier may hold it still.
+  const kept = schedule ? undefined : app.documents.lookup(snapshot.tenantId, snapshot.version, key, encoding);
+  if (kept) return kept;
+  return app.documents.document(snapshot.tenantId, snapshot.version, key, () => ({
     body: Buffer.from(
       serializeMenu({
         success: true,

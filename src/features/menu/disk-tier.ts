@@ -13,18 +13,32 @@
 // kept open, into the caller's buffer, and checked by its CRC-32.
 //
 // The index (tenant → version, files and bytes; least recently used tenant first: a write, a read
-// or the memory budget evicting one of its forms counts as a use) lives in memory and starts
-// empty: the directory is emptied at start, since a restored database backup can bring back
-// version numbers this directory already holds files for. A tenant's files go when its
+// or the memory budget evicting one of its forms counts as a use) lives in memory. It starts empty
+// and the directory emptied, unless the last process wrote it down at close (DiskTierKeep: a
+// configured directory, one process) and each restaurant's version and stamp are still the
+// database's: a restored backup brings back version numbers, never a stamp, so a rewound and
+// re-edited menu never meets the old files. A tenant's files go when its
 // version changes, when it is forgotten (suspended, removed), or, least recently used first, when
 // the total passes the cap (CACHE_DISK_MB).
 
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 
 export type StoredEncoding = 'br' | 'gzip';
@@ -94,9 +108,26 @@ interface TenantFiles {
 /** Open descriptors kept for reads (least recently used closed first): a disk hit costs no open/close. */
 const OPEN_FILES = 4096;
 
+/** Each restaurant's current menu version and its stamp (a random value new with every version). */
+export type MenuStamps = Map<number, { version: number; stamp: string }>;
+
+/**
+ * Keeping the files across a restart (a configured CACHE_DIR, one process): at close the index is
+ * written down with each restaurant's version and stamp, the code's fingerprint and which database
+ * it is; at the next start a file is kept only if all of these still hold.
+ */
+export interface DiskTierKeep {
+  /** Which database (its URL and schema): another one's restaurant 5 is another restaurant. */
+  database: string;
+  /** The current versions and stamps, read from the database (at start and at close). */
+  stamps: () => Promise<MenuStamps>;
+}
+
 export interface DiskTierOptions {
   /** The directory; unset = a fresh one under the system's temporary folder, for this process only. */
   dir: string | undefined;
+  /** Keep the files across restarts (only with a configured `dir`). */
+  keep?: DiskTierKeep;
   maxBytes: number;
   /** Where failures go (at debug level: the tier is an optimisation, the document is built instead). */
   log: (err: unknown, message: string) => void;
@@ -179,6 +210,47 @@ function decode(data: Buffer, tenantId: number, version: number, key: string, en
 function clearSync(dir: string): void {
   for (const name of readdirSync(dir)) {
     if (TENANT_FOLDER.test(name)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+/** The index written at close when files are kept (see DiskTierKeep), read and deleted at start. */
+const MANIFEST = 'manifest.json';
+
+interface Manifest {
+  format: 1;
+  code: string;
+  database: string;
+  tenants: Record<string, { version: number; stamp: string; files: Record<string, number> }>;
+}
+
+/**
+ * A fingerprint of the running code (every module of the app's source folder): documents built by
+ * another release may differ byte for byte, so a restart on new code starts the tier afresh.
+ */
+export function codeFingerprint(): string {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const hash = createHash('sha1');
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(js|ts|mjs|cjs|json)$/.test(name)) hash.update(path.slice(root.length)).update(readFileSync(path));
+    }
+  };
+  walk(root);
+  return hash.digest('base64url');
+}
+
+function readManifest(dir: string): Manifest | undefined {
+  const path = join(dir, MANIFEST);
+  try {
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+    return manifest?.format === 1 && typeof manifest.tenants === 'object' ? manifest : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    // Read once: a process killed later must not leave it promising files that changed since.
+    rmSync(path, { force: true });
   }
 }
 
@@ -271,6 +343,9 @@ export class DiskTier {
   private fileCount = 0;
   private temporary = 0;
   private closed = false;
+  private keep: DiskTierKeep | undefined;
+  /** The last process's manifest, until `adopt` checks it. */
+  private found: Manifest | undefined;
   /** Files written (renamed into place) since start. */
   writes = 0;
   /** Tenants whose files were deleted to keep under the cap. */
@@ -282,16 +357,80 @@ export class DiskTier {
     private readonly log: DiskTierOptions['log'],
   ) {}
 
-  /** Prepares the directory: created, or emptied of what an earlier process left there. */
+  /**
+   * Prepares the directory: created, or emptied of what an earlier process left there — except,
+   * with `keep`, the files its manifest lists, which wait for `adopt` to check them.
+   */
   static open(options: DiskTierOptions): DiskTier {
     // Default folders of processes that died without closing go first: a crash loop must not fill the disk.
     if (options.dir === undefined) removeDeadProcessFolders(tmpdir(), DEFAULT_FOLDER);
     const dir = resolve(options.dir ?? join(tmpdir(), `menu-cache-${process.pid}-${randomBytes(6).toString('hex')}`));
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    clearSync(dir);
+    const keep = options.dir === undefined ? undefined : options.keep;
+    const manifest = keep ? readManifest(dir) : undefined;
+    if (!manifest) clearSync(dir);
     // Trash folders whose deleting process died (see removeDetached).
     removeDeadProcessFolders(dirname(dir), options.dir === undefined ? DEFAULT_TRASH : trashPattern(dir));
-    return new DiskTier(dir, options.maxBytes, options.log);
+    const tier = new DiskTier(dir, options.maxBytes, options.log);
+    tier.keep = keep;
+    tier.found = manifest;
+    return tier;
+  }
+
+  /**
+   * With `keep`: takes back the files the last process listed, for the restaurants whose version
+   * and stamp are still the database's, on the same code and database; deletes every other
+   * restaurant folder. A file's first read checks it whole (its SHA-256), as one of unknown origin.
+   */
+  async adopt(): Promise<{ tenants: number; files: number }> {
+    const found = this.found;
+    this.found = undefined;
+    if (!this.keep || !found) return { tenants: 0, files: 0 };
+    const stamps = await this.keep.stamps();
+    const sameRun = found.code === codeFingerprint() && found.database === this.keep.database;
+    let tenants = 0;
+    let files = 0;
+    for (const name of readdirSync(this.dir)) {
+      if (!TENANT_FOLDER.test(name)) continue;
+      const tenantId = Number(name);
+      const listed = found.tenants[name];
+      const current = stamps.get(tenantId);
+      const valid =
+        sameRun &&
+        listed !== undefined &&
+        current !== undefined &&
+        current.version === listed.version &&
+        current.stamp === listed.stamp &&
+        !this.tenants.has(tenantId);
+      if (!valid) {
+        rmSync(join(this.dir, name), { recursive: true, force: true });
+        continue;
+      }
+      const entry: TenantFiles = { version: listed.version, files: new Map(), bytes: 0 };
+      const folder = join(this.dir, name);
+      for (const other of readdirSync(folder)) {
+        if (other !== String(listed.version)) rmSync(join(folder, other), { recursive: true, force: true });
+      }
+      for (const [file, bytes] of Object.entries(listed.files)) {
+        let size: number;
+        try {
+          size = statSync(join(folder, String(listed.version), file)).size;
+        } catch {
+          continue;
+        }
+        if (size !== bytes) continue;
+        entry.files.set(file, { bytes, reads: 0 });
+        entry.bytes += bytes;
+      }
+      if (entry.files.size === 0) continue;
+      this.tenants.set(tenantId, entry);
+      this.total += entry.bytes;
+      this.fileCount += entry.files.size;
+      tenants++;
+      files += entry.files.size;
+    }
+    this.shrink(-1);
+    return { tenants, files };
   }
 
   get bytes(): number {
@@ -465,6 +604,7 @@ export class DiskTier {
     await this.settled();
     for (const fd of this.fds.values()) closeSync(fd);
     this.fds.clear();
+    if (this.keep && (await this.writeManifest())) return;
     const files = this.fileCount;
     this.tenants.clear();
     this.total = 0;
@@ -485,12 +625,43 @@ export class DiskTier {
     }
   }
 
+  /**
+   * Writes down the files of every restaurant whose version is still the database's (the others'
+   * folders go), for the next start; false when the database cannot say (the files then go).
+   */
+  private async writeManifest(): Promise<boolean> {
+    let stamps: MenuStamps;
+    try {
+      stamps = await this.keep!.stamps();
+    } catch (err) {
+      this.log(err, 'disk cache not kept: versions unreadable');
+      return false;
+    }
+    const manifest: Manifest = { format: 1, code: codeFingerprint(), database: this.keep!.database, tenants: {} };
+    for (const [tenantId, entry] of this.tenants) {
+      const current = stamps.get(tenantId);
+      if (current?.version !== entry.version) continue;
+      const files: Record<string, number> = {};
+      for (const [name, record] of entry.files) files[name] = record.bytes;
+      manifest.tenants[tenantId] = { version: entry.version, stamp: current.stamp, files };
+    }
+    for (const name of readdirSync(this.dir)) {
+      if (TENANT_FOLDER.test(name) && !(name in manifest.tenants))
+        rmSync(join(this.dir, name), { recursive: true, force: true });
+    }
+    const temp = join(this.dir, `${MANIFEST}.${process.pid}.tmp`);
+    writeFileSync(temp, JSON.stringify(manifest));
+    renameSync(temp, join(this.dir, MANIFEST));
+    this.tenants.clear();
+    return true;
+  }
+
   private touch(tenantId: number, entry: TenantFiles): void {
     this.tenants.delete(tenantId);
     this.tenants.set(tenantId, entry);
   }
 
-  /** Over the cap: the least recently used tenants' files go (never `keep`'s, just written). */
+  /** Over the cap: the least recently used tenants' files go (never `keep`'s, just written; -1 for none). */
   private shrink(keep: number): void {
     for (const tenantId of this.tenants.keys()) {
       if (this.total <= this.maxBytes) return;

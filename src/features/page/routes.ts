@@ -80,7 +80,10 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
       const current = app.snapshots.schedule(tenant) ?? scheduleOf(snapshot);
       const openKey = app.snapshots.openKey(snapshot, snapshot.settings.timezone);
       const locale = pageLocale(current, langCode, acceptLanguage);
-      doc = app.documents.document(snapshot.tenantId, snapshot.version, `${variant}|${locale}|${openKey}`, () => ({
+      const key = `${variant}|${locale}|${openKey}`;
+      // Before a schedule was known (a restart): the disk tier may hold it still.
+      doc = schedule ? undefined : app.documents.lookup(snapshot.tenantId, snapshot.version, key, encoding);
+      doc ??= app.documents.document(snapshot.tenantId, snapshot.version, key, () => ({
         body: Buffer.from(
           renderMenuPage({
             data: menuData(snapshot, openKey, locale),
