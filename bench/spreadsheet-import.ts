@@ -21,6 +21,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { createTenant } from '../src/accounts/tenants/service.js';
 import { createToken } from '../src/accounts/tokens/service.js';
 import { createUser } from '../src/accounts/users/service.js';
@@ -115,6 +116,14 @@ async function seed(databaseUrl: string, schema: string | undefined, form: 'csv'
   }
 }
 
+/** Statements sent to PostgreSQL by this process: the round trips a step costs, whatever the machine's load. */
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
 /** Step 2, in a fresh process: idle RSS, then the preview and the apply, timed, with the peak RSS. */
 async function measure(databaseUrl: string, schema: string | undefined, form: 'csv' | 'xlsx', file: string) {
   const { database, app } = await appOn(databaseUrl, schema);
@@ -136,11 +145,12 @@ async function measure(databaseUrl: string, schema: string | undefined, form: 'c
     const idle = process.memoryUsage().rss;
     const peakAbove = () => (process.resourceUsage().maxRSS * 1024 - idle) / 2 ** 20;
     const timed = async (url: string) => {
+      const sent = statements;
       const started = process.hrtime.bigint();
       const res = await app.inject({ method: 'PUT', url, headers, payload: bytes });
       if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       const updated = res.json().data.summary.items.updated;
-      return { ms: Number(process.hrtime.bigint() - started) / 1e6, updated };
+      return { ms: Number(process.hrtime.bigint() - started) / 1e6, updated, statements: statements - sent };
     };
     // The first preview of a process also pays for compiling the import's code paths; the second is a warm server's.
     const cold = await timed('/api/v1/admin/menu?dry_run=true');
@@ -178,10 +188,12 @@ console.log(`${DISHES}-dish spreadsheet preview and apply (every price edited); 
 const dir = mkdtempSync(join(tmpdir(), 'menu-bench-sheet-'));
 try {
   const pgUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  // BENCH_SHEET_DATABASES=postgres (or sqlite) measures one of them only.
+  const only = process.env.BENCH_SHEET_DATABASES;
   const targets = [
     { label: 'SQLite', url: (form: string) => `sqlite:${join(dir, `${form}.db`)}`, schema: () => '-' },
     { label: 'PostgreSQL', url: () => pgUrl, schema: (form: string) => `bench_sheet_${form}_${process.pid}` },
-  ];
+  ].filter((target) => !only || only.split(',').some((name) => target.label.toLowerCase().startsWith(name)));
   for (const target of targets) {
     for (const form of ['xlsx', 'csv'] as const) {
       const file = join(dir, `dishes.${form}`);
@@ -189,7 +201,7 @@ try {
         child('seed', [target.url(form), target.schema(form), form, file]);
         const r = JSON.parse(child('measure', [target.url(form), target.schema(form), form, file]));
         console.log(
-          `${target.label.padEnd(10)} ${form.padEnd(4)} ${(r.bytes / 1024).toFixed(0).padStart(5)} KiB  preview ${r.cold.ms.toFixed(0).padStart(5)} ms first, ${r.preview.ms.toFixed(0).padStart(5)} ms again (${r.preview.updated} changed)  apply ${r.apply.ms.toFixed(0).padStart(5)} ms  idle RSS ${r.idleMB.toFixed(0)} MB, peak above idle: preview ${r.previewPeak.toFixed(0)} MB, apply ${r.applyPeak.toFixed(0)} MB  (load ${load()})`,
+          `${target.label.padEnd(10)} ${form.padEnd(4)} ${(r.bytes / 1024).toFixed(0).padStart(5)} KiB  preview ${r.cold.ms.toFixed(0).padStart(5)} ms first, ${r.preview.ms.toFixed(0).padStart(5)} ms again (${r.preview.updated} changed)  apply ${r.apply.ms.toFixed(0).padStart(5)} ms${target.label === 'PostgreSQL' ? `  statements: preview ${r.preview.statements}, apply ${r.apply.statements}` : ''}  idle RSS ${r.idleMB.toFixed(0)} MB, peak above idle: preview ${r.previewPeak.toFixed(0)} MB, apply ${r.applyPeak.toFixed(0)} MB  (load ${load()})`,
         );
       } catch (err) {
         console.log(

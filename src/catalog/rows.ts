@@ -5,12 +5,14 @@ import type { FieldIssue } from '../core/errors.js';
 import type { Db } from '../db/connect.js';
 import {
   deleteRow,
+  findRow,
   insertRow,
   type MenuRow,
   type MenuTable,
   type MenuValues,
   storedDefaultLocale,
   updateRow,
+  updateRowsAtOnce,
 } from '../db/menu-rows.js';
 import { nowIso } from '../http/schemas.js';
 import type { MenuWrite } from './write.js';
@@ -22,9 +24,32 @@ export async function createRow<T extends MenuTable>(
   table: T,
   values: MenuValues<T>,
 ): Promise<MenuRow<T>> {
+  await flushRows(w);
   const row = await insertRow(w.trx, table, w.tenantId, values, nowIso());
+  w.rows?.put(table, row);
   w.record({ resource: table, id: idOf(row), action: 'created', before: null, after: row });
   return row;
+}
+
+/** Sends the dishes' updates the write kept back (row-cache.ts `pending`), in one statement per 500. */
+export async function flushRows(w: MenuWrite): Promise<void> {
+  const pending = w.rows?.pending;
+  if (!pending || pending.size === 0) return;
+  const rows = [...pending].map(([id, values]) => ({ id, values }));
+  pending.clear();
+  for (let at = 0; at < rows.length; at += 500) {
+    await updateRowsAtOnce(w.trx, 'items', w.tenantId, rows.slice(at, at + 500));
+  }
+}
+
+/** A row of this restaurant by id, as this write sees it: from the write's rows when it read them (row-cache.ts), else the database. */
+export async function readRow<T extends MenuTable>(
+  w: MenuWrite,
+  table: T,
+  id: number,
+): Promise<MenuRow<T> | undefined> {
+  if (w.rows?.holds(table)) return w.rows.get(table, id);
+  return findRow(w.trx, table, w.tenantId, id);
 }
 
 /**
@@ -50,14 +75,25 @@ export async function changeRow<T extends MenuTable>(
 ): Promise<MenuRow<T> | undefined> {
   const id = idOf(before);
   if (!changesAnything(before, values)) return before;
+  if (table === 'items' && w.rows?.batchesItems) {
+    // Sent with the other dishes' updates (flushRows); the row as it will be stored, for the listeners.
+    const changed = { ...(values as Record<string, unknown>), updated_at: nowIso() };
+    const after = { ...before, ...changed } as MenuRow<T>;
+    w.rows.defer(id, changed, after);
+    w.record({ resource: table, id, action: 'updated', before, after });
+    return after;
+  }
   const after = await updateRow(w.trx, table, w.tenantId, id, values, nowIso());
+  if (after) w.rows?.put(table, after);
   if (after) w.record({ resource: table, id, action: 'updated', before, after });
   return after;
 }
 
 /** Deletes the row; false when this tenant has no such row. */
 export async function removeRow(w: MenuWrite, table: MenuTable, id: number): Promise<boolean> {
+  await flushRows(w);
   const before = await deleteRow(w.trx, table, w.tenantId, id);
+  w.rows?.drop(table, id);
   if (before) w.record({ resource: table, id, action: 'deleted', before, after: null });
   return before !== undefined;
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { bumpMenuVersion } from '../accounts/tenants/repo.js';
 import type { Db } from '../db/connect.js';
 import { isRetryableConflict } from '../db/errors.js';
+import type { RowCache } from './row-cache.js';
 import type { MenuSnapshot } from './snapshot.js';
 
 /** Who made a change: a token on the admin API, a signed-in user of the panel, or the operator's command line. */
@@ -52,6 +53,8 @@ export interface MenuWrite {
   /** The app's clock when the write began (a sold-out mark's default end is computed from it). */
   now: number;
   record(change: Change): void;
+  /** Rows read once for a write through many of them (row-cache.ts); reads go to the database without it. */
+  rows?: RowCache;
 }
 
 /** Runs inside the transaction, after the work (e.g. the audit log, the webhook outbox). */

@@ -1,6 +1,6 @@
 // Row operations shared by the menu tables (sections, sub-categories, wineries, dishes, option groups, options):
 // always scoped by tenant, with timestamps set here.
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Db } from './connect.js';
 import type { Database } from './schema.js';
 
@@ -179,7 +179,16 @@ export async function deletedSince(db: Db, tenantId: number, table: MenuTable, s
   return [...new Set(rows.map((r) => Number(r.resource_id)))];
 }
 
-/** Ids of every row of `table` in this tenant, oldest first. */
+/** Every row of `table` in this tenant (a write that goes through most of them reads them once). */
+export async function allRows<T extends MenuTable>(db: Db, table: T, tenantId: number): Promise<MenuRow<T>[]> {
+  const rows = await loose(db)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  return rows as MenuRow<T>[];
+}
+
 /** Every row's id and external id (a whole-menu import matches its rows against these, without a query per row). */
 export async function idsAndExternalIds(
   db: Db,
@@ -197,7 +206,31 @@ export async function idsAndExternalIds(
   }));
 }
 
+/** Ids of every row of `table` in this tenant, oldest first. */
 export async function allIds(db: Db, table: MenuTable, tenantId: number): Promise<number[]> {
   const rows = await loose(db).selectFrom(table).select('id').where('tenant_id', '=', tenantId).orderBy('id').execute();
   return rows.map((r: { id: number | string }) => Number(r.id));
+}
+
+/**
+ * PostgreSQL: many rows of `table` updated in one statement, each with its own values (a column a
+ * row's values leave out keeps that row's value): the rows' values go as one JSON object by id,
+ * and `jsonb_populate_record` types them as the table's columns. A whole-menu import of 2,000
+ * changed dishes is then a few statements, not 2,000 round trips.
+ */
+export async function updateRowsAtOnce(
+  db: Db,
+  table: MenuTable,
+  tenantId: number,
+  rows: { id: number; values: Record<string, unknown> }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row.values)))];
+  if (!columns.every((column) => /^[a-z_]+$/.test(column))) throw new Error(`unexpected column in ${columns}`);
+  const byId = JSON.stringify(Object.fromEntries(rows.map((row) => [String(row.id), row.values])));
+  await sql`UPDATE ${sql.table(table)} AS t SET (${sql.join(columns.map((c) => sql.id(c)))}) = (SELECT ${sql.join(
+    columns.map((c) => sql.ref(`r.${c}`)),
+  )} FROM jsonb_populate_record(t, ${byId}::jsonb -> t.id::text) AS r) WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${rows.map((row) => row.id)}::int[])`.execute(
+    db,
+  );
 }

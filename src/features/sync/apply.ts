@@ -9,6 +9,8 @@
 
 import type { TObject } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { RowCache } from '../../catalog/row-cache.js';
+import { flushRows, readRow } from '../../catalog/rows.js';
 import { type Actor, type Change, type MenuWrite, ownerSnapshot, writeMenu } from '../../catalog/write.js';
 import {
   ConflictError,
@@ -17,14 +19,7 @@ import {
   PreconditionFailedError,
   ValidationError,
 } from '../../core/errors.js';
-import {
-  allIds,
-  findByExternalId,
-  findRow,
-  idsAndExternalIds,
-  type MenuTable,
-  setExternalId,
-} from '../../db/menu-rows.js';
+import { allIds, findByExternalId, idsAndExternalIds, type MenuTable, setExternalId } from '../../db/menu-rows.js';
 import { ifMatchHolds, menuTag } from '../../http/etag.js';
 import { validate } from '../../http/validator.js';
 import { CategoryInput, createCategory, deleteCategory, updateCategory } from '../../resources/categories/service.js';
@@ -137,9 +132,11 @@ class Sync {
   constructor(
     outer: MenuWrite,
     private readonly locale: string,
+    rows: RowCache,
   ) {
     this.w = {
       ...outer,
+      rows,
       record: (change) => {
         this.current.push(change);
         outer.record(change);
@@ -228,6 +225,8 @@ class Sync {
       return undefined;
     }
     const existing = await this.match(kind, doc);
+    // Dishes' updates wait to go together (PostgreSQL): anything else may read what they change.
+    if (kind !== 'items' || !existing) await flushRows(this.w);
     this.current = [];
     let id: number;
     try {
@@ -247,8 +246,10 @@ class Sync {
         if (holder && holder.id !== id) {
           this.issues.push({ field: `${path}.external_id`, rule: 'unique' });
         } else {
-          const before = await findRow(this.w.trx, table, this.w.tenantId, id);
+          const before = await readRow(this.w, table, id);
+          await flushRows(this.w);
           await setExternalId(this.w.trx, table, this.w.tenantId, id, externalId);
+          if (before) this.w.rows?.put(table, { ...before, external_id: externalId });
           this.noteExternalId(kind, id, existing?.external_id ?? null, externalId);
           this.w.record({
             resource: table,
@@ -322,9 +323,7 @@ class Sync {
     for (const id of await allIds(this.w.trx, TABLE[kind], this.w.tenantId)) {
       if (this.seen[kind].touched.has(id) || (only && !(await only(id)))) continue;
       try {
-        const row = (await findRow(this.w.trx, TABLE[kind], this.w.tenantId, id)) as
-          | Record<string, unknown>
-          | undefined;
+        const row = (await readRow(this.w, TABLE[kind], id)) as Record<string, unknown> | undefined;
         await remove(this.w, id);
         this.summary[kind].deleted += 1;
         this.deletions[kind].push({ id, name: this.nameOf(row) });
@@ -467,7 +466,7 @@ async function dishGroupRefs(sync: Sync, itemPath: string, item: DocItem): Promi
         (await findByExternalId(trx, 'option_groups', tenantId, ref.external_id))?.id;
       if (id === undefined) sync.issues.push({ field: `${path}.external_id`, rule: 'exists' });
     } else if (typeof ref.id === 'number') {
-      id = seen.byDocId.get(ref.id) ?? ((await findRow(trx, 'option_groups', tenantId, ref.id)) ? ref.id : undefined);
+      id = seen.byDocId.get(ref.id) ?? ((await readRow(sync.w, 'option_groups', ref.id)) ? ref.id : undefined);
       if (id === undefined) sync.issues.push({ field: `${path}.id`, rule: 'exists' });
     } else {
       sync.issues.push({ field: `${path}.id`, rule: 'required' });
@@ -489,7 +488,10 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyO
   if (shape.issues.length > 0)
     throw new ValidationError(shape.issues.map((i) => ({ ...i, field: bracketed(i.field) })));
   const doc = shape.value as MenuDocument;
-  const sync = new Sync(w, options.locale ?? 'it');
+  // Every row the document may touch, read once: matching, checking and updating 2,000 dishes then
+  // costs a round trip only for what changes (PostgreSQL answered a preview in 2.4–5 s without it).
+  const rows = await RowCache.load(w.trx, w.tenantId, ['items', 'categories', 'types', 'wineries', 'option_groups']);
+  const sync = new Sync(w, options.locale ?? 'it', rows);
   let confirmDelete: SyncOutcome['confirmDelete'] = null;
   for (const [i, winery] of (doc.wineries ?? []).entries()) {
     await sync.row('wineries', `wineries[${i}]`, winery, WineryInput, wineryInput(winery), {
@@ -505,6 +507,7 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyO
       await applySection(sync, child as DocSection, `sections[${i}].sections[${j}]`, parentId);
     }
   }
+  await flushRows(sync.w);
   if (options.prune && sync.issues.length === 0) {
     // The dishes there were before this document: those there are now, less the ones it created.
     const total = (await allIds(sync.w.trx, 'items', sync.w.tenantId)).length - sync.summary.items.created;
@@ -516,8 +519,7 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyO
         sync.issues.push({ field: 'confirm_delete', rule: 'prune_confirm', params: { deleted, total } });
     }
     await sync.prune('sub_categories', deleteType);
-    const isChild = async (id: number) =>
-      (await findRow(sync.w.trx, 'categories', sync.w.tenantId, id))?.parent_id != null;
+    const isChild = async (id: number) => (await readRow(sync.w, 'categories', id))?.parent_id != null;
     await sync.prune('sections', deleteCategory, isChild);
     await sync.prune('sections', deleteCategory);
     await sync.prune('wineries', deleteWinery);
@@ -525,6 +527,7 @@ export async function applyDocument(w: MenuWrite, body: unknown, options: ApplyO
     // A group the document leaves out goes from the dishes that still carry it: the prune says so.
     await sync.prune('option_groups', detachAndDeleteOptionGroup);
   }
+  await flushRows(sync.w);
   if (sync.issues.length > 0) throw new ValidationError(sync.issues);
   return { summary: sync.summary, deletions: sync.deletions, changes: sync.changes, confirmDelete };
 }

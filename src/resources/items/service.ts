@@ -1,11 +1,10 @@
 // Dish writes: references must exist in the same tenant, a sub-category must belong to the dish's
 // section, prices are stored in cents, and the search text follows the translations.
 import { type Static, Type } from '@sinclair/typebox';
-import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalog/rows.js';
+import { changeRow, createRow, defaultTextIssues, readRow, removeRow } from '../../catalog/rows.js';
 import { soldOutAfter } from '../../catalog/sold-out.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
-import type { Db } from '../../db/connect.js';
 import { findRow, type MenuValues, nextOrder } from '../../db/menu-rows.js';
 import { DisplayOrder, Flag, Id, IsoDateTime, OptionalRef, TranslationsInput } from '../../http/inputs.js';
 import { parseJson, type Translations } from '../../i18n/text.js';
@@ -57,18 +56,18 @@ export const ItemInput = Type.Object(
 export type ItemInput = Static<typeof ItemInput>;
 
 /** category_id, type_id and winery_id must name rows of this tenant; the type must be of the dish's section. */
-async function checkReferences(trx: Db, tenantId: number, v: MenuValues<'items'>, issues: FieldIssue[]): Promise<void> {
+async function checkReferences(w: MenuWrite, v: MenuValues<'items'>, issues: FieldIssue[]): Promise<void> {
   // category_id is undefined only when the body's own category_id failed its schema (one validation pass).
-  const section = v.category_id === undefined ? undefined : await findRow(trx, 'categories', tenantId, v.category_id);
+  const section = v.category_id === undefined ? undefined : await readRow(w, 'categories', v.category_id);
   if (v.category_id !== undefined && !section) issues.push({ field: 'category_id', rule: 'exists' });
   if (v.type_id !== null && v.category_id !== undefined) {
-    const type = await findRow(trx, 'types', tenantId, v.type_id);
+    const type = await readRow(w, 'types', v.type_id);
     // Said as it is when the section is right: a sub-category of another section is the usual slip.
     if (type && section && type.category_id !== v.category_id) {
       issues.push({ field: 'type_id', rule: 'type_of_other_section' });
     } else if (!type || type.category_id !== v.category_id) issues.push({ field: 'type_id', rule: 'exists' });
   }
-  if (v.winery_id !== null && !(await findRow(trx, 'wineries', tenantId, v.winery_id))) {
+  if (v.winery_id !== null && !(await readRow(w, 'wineries', v.winery_id))) {
     issues.push({ field: 'winery_id', rule: 'exists' });
   }
   if (issues.length > 0) throw new ValidationError(issues);
@@ -159,7 +158,7 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
   };
   const issues: FieldIssue[] = [];
   const values = { ...merge(blank, input), ...(await soldOutAfter(w, blank, input, issues)) };
-  await checkReferences(w.trx, w.tenantId, values, [
+  await checkReferences(w, values, [
     ...(await defaultTextIssues(w, 'name', input.name, true)),
     ...variantIssues(input.variants),
     ...(await dishGroupIssues(w, input.option_group_ids)),
@@ -174,11 +173,11 @@ export async function createItem(w: MenuWrite, input: ItemInput): Promise<number
 }
 
 export async function updateItem(w: MenuWrite, id: number, input: Partial<ItemInput>): Promise<void> {
-  const current = await findRow(w.trx, 'items', w.tenantId, id);
+  const current = await readRow(w, 'items', id);
   if (!current) throw new NotFoundError();
   const issues: FieldIssue[] = [];
   const values = { ...merge(current, input), ...(await soldOutAfter(w, current, input, issues)) };
-  await checkReferences(w.trx, w.tenantId, values, [
+  await checkReferences(w, values, [
     ...(await defaultTextIssues(w, 'name', input.name, false)),
     ...variantIssues(input.variants),
     ...(await dishGroupIssues(w, input.option_group_ids)),

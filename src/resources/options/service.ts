@@ -2,7 +2,7 @@
 // restaurant's, sold out as for a dish; a group attached to dishes is deleted only when the caller
 // confirms how many dishes lose it. Attaching is a write of the dish (its `option_group_ids`).
 import { type Static, Type } from '@sinclair/typebox';
-import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalog/rows.js';
+import { changeRow, createRow, defaultTextIssues, flushRows, readRow, removeRow } from '../../catalog/rows.js';
 import { soldOutAfter } from '../../catalog/sold-out.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
@@ -134,7 +134,8 @@ export async function detachAndDeleteOptionGroup(w: MenuWrite, id: number): Prom
 
 /** An option's write shows on its group (its nested list): the group's updated_at and ETag move too. */
 async function touchGroup(w: MenuWrite, groupId: number): Promise<void> {
-  await updateRow(w.trx, 'option_groups', w.tenantId, groupId, {}, nowIso());
+  const after = await updateRow(w.trx, 'option_groups', w.tenantId, groupId, {}, nowIso());
+  if (after) w.rows?.put('option_groups', after);
 }
 
 const keysSameSet = (stored: string, next: readonly string[] | undefined) => {
@@ -214,7 +215,9 @@ export async function deleteOption(w: MenuWrite, id: number): Promise<void> {
 /** Issues of a dish write's `option_group_ids`: each must be a group of this restaurant. */
 export async function dishGroupIssues(w: MenuWrite, ids: readonly number[] | undefined): Promise<FieldIssue[]> {
   if (ids === undefined) return [];
-  const known = await existingGroupIds(w.trx, w.tenantId, [...ids]);
+  const known = w.rows?.holds('option_groups')
+    ? new Set(ids.filter((id) => w.rows?.get('option_groups', id)))
+    : await existingGroupIds(w.trx, w.tenantId, [...ids]);
   return ids.flatMap((id, i) => (known.has(id) ? [] : [{ field: `option_group_ids.${i}`, rule: 'exists' as const }]));
 }
 
@@ -224,12 +227,17 @@ export async function dishGroupIssues(w: MenuWrite, ids: readonly number[] | und
  */
 export async function setDishGroups(w: MenuWrite, itemId: number, ids: readonly number[] | undefined): Promise<void> {
   if (ids === undefined) return;
-  const before = await dishGroupIds(w.trx, w.tenantId, itemId);
+  const before =
+    w.rows?.dishGroups?.get(itemId) ?? (w.rows?.dishGroups ? [] : await dishGroupIds(w.trx, w.tenantId, itemId));
   if (before.length === ids.length && before.every((id, i) => id === ids[i])) return;
-  const row = await findRow(w.trx, 'items', w.tenantId, itemId);
+  const row = await readRow(w, 'items', itemId);
   if (!row) throw new NotFoundError();
+  // The dish's own update, if one waits, goes first: the touch below returns the row as stored.
+  await flushRows(w);
   await replaceDishGroups(w.trx, w.tenantId, itemId, [...ids]);
+  w.rows?.dishGroups?.set(itemId, [...ids]);
   const after = await updateRow(w.trx, 'items', w.tenantId, itemId, {}, nowIso());
+  if (after) w.rows?.put('items', after);
   w.record({
     resource: 'items',
     id: itemId,

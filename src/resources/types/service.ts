@@ -1,7 +1,7 @@
 // Sub-category writes: its section must exist in the tenant; one in use by dishes is neither
 // moved to another section nor deleted.
 import { type Static, Type } from '@sinclair/typebox';
-import { changeRow, createRow, defaultTextIssues, removeRow } from '../../catalog/rows.js';
+import { changeRow, createRow, defaultTextIssues, readRow, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
@@ -49,7 +49,7 @@ export async function createType(w: MenuWrite, input: TypeInput): Promise<number
 }
 
 export async function updateType(w: MenuWrite, id: number, input: Partial<TypeInput>): Promise<void> {
-  const current = await findRow(w.trx, 'types', w.tenantId, id);
+  const current = await readRow(w, 'types', id);
   if (!current) throw new NotFoundError();
   const values = merge(current, input);
   const issues = await defaultTextIssues(w, 'name', input.name, false);

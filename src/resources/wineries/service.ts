@@ -1,6 +1,6 @@
 // Winery writes; a winery whose wines are on the menu is not deleted.
 import { type Static, Type } from '@sinclair/typebox';
-import { changeRow, createRow, removeRow } from '../../catalog/rows.js';
+import { changeRow, createRow, readRow, removeRow } from '../../catalog/rows.js';
 import type { MenuWrite } from '../../catalog/write.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { countDishesWith, findRow, type MenuValues } from '../../db/menu-rows.js';
@@ -34,7 +34,7 @@ export async function createWinery(w: MenuWrite, input: WineryInput): Promise<nu
 }
 
 export async function updateWinery(w: MenuWrite, id: number, input: Partial<WineryInput>): Promise<void> {
-  const current = await findRow(w.trx, 'wineries', w.tenantId, id);
+  const current = await readRow(w, 'wineries', id);
   if (!current) throw new NotFoundError();
   await changeRow(w, 'wineries', current, merge(current, input));
 }
