@@ -3,7 +3,8 @@
 // changes nothing in any sheet or language; a section renamed, its fields changed, a winery and a
 // sub-category added in Excel are previewed and applied exactly; a bad cell in the Sections sheet
 // names its sheet, row and column and changes nothing; a workbook of dishes only works as before;
-// another restaurant stays untouched.
+// every dish of an import changed at once is stored and recorded exactly (the PostgreSQL run sends
+// those updates together, catalog/row-cache.ts); another restaurant stays untouched.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
@@ -50,7 +51,7 @@ function addRow(sheet: ExcelJS.Worksheet, cells: Record<string, ExcelJS.CellValu
 
 for (const dialect of dialects) {
   describe(`the workbook's every sheet imported (${dialect})`, () => {
-    const { restaurant, rows } = menuSuite(dialect, 'book');
+    const { suite, restaurant, rows } = menuSuite(dialect, 'book');
 
     /** Everything a workbook can change, as stored (updated_at aside). */
     const menuState = async (tenantId: number) => {
@@ -264,6 +265,61 @@ for (const dialect of dialects) {
         /deve essere un numero intero/,
       );
       assert.deepEqual(await menuState(r.id), before, 'nothing changed, not even the rename');
+    });
+
+    test('every dish changed in one import is stored and recorded exactly (on PostgreSQL their updates go together)', async () => {
+      const r = await rich();
+      const other = await rich();
+      const otherBefore = await menuState(other.id);
+      const doc = (await r.admin('GET', '/menu/export')).json.data;
+      const dishes = doc.sections.flatMap((s: any) => [...s.items, ...(s.sections ?? []).flatMap((c: any) => c.items)]);
+      for (const dish of dishes) dish.price = Math.round((dish.price + 1.25) * 100) / 100;
+      // One dish also takes an option group (its groups go after its own update) and a new name.
+      const caprese = dishes.find((d: any) => d.name.it === 'Caprese');
+      caprese.option_groups = [{ external_id: 'g-cottura' }];
+      caprese.name = { ...caprese.name, it: 'Caprese di bufala' };
+      const before = await menuState(r.id);
+      const put = await r.admin('PUT', '/menu', doc);
+      assert.equal(put.statusCode, 200, put.body);
+      assert.equal(put.json.data.summary.items.updated, dishes.length);
+      const after = await menuState(r.id);
+      for (const row of after.items) {
+        const was = before.items.find((b: any) => b.id === row.id)!;
+        const name = JSON.parse(was.name_translations).it;
+        assert.equal(Number(row.price_cents), Number(was.price_cents) + 125, name);
+        assert.equal(
+          JSON.parse(row.name_translations).it,
+          name === 'Caprese' ? 'Caprese di bufala' : name,
+          'each dish keeps its own values',
+        );
+      }
+      const stored = await r.admin('GET', `/items/${caprese.id}`);
+      assert.equal(stored.json.data.price, caprese.price);
+      const audit = await suite()
+        .db.db.selectFrom('audit_log')
+        .selectAll()
+        .where('tenant_id', '=', r.id)
+        .where('resource', '=', 'items')
+        .where('resource_id', '=', caprese.id)
+        .orderBy('id', 'desc')
+        .execute();
+      const fields = audit.slice(0, 2).map((entry) => entry.fields);
+      assert.ok(
+        fields.some((f) => f.includes(',price,') && f.includes(',name,')),
+        JSON.stringify(fields),
+      );
+      assert.ok(
+        fields.some((f) => f.includes('option_group')),
+        JSON.stringify(fields),
+      );
+      const priceEntry = audit.find((entry) => entry.fields.includes(',price,'))!;
+      const change = JSON.parse(priceEntry.changes);
+      assert.deepEqual(
+        [change.price?.before ?? change.before?.price, change.price?.after ?? change.after?.price],
+        [caprese.price - 1.25, caprese.price],
+        priceEntry.changes,
+      );
+      assert.deepEqual(await menuState(other.id), otherBefore);
     });
 
     test('a workbook of dishes only (an older file) changes dishes as before; sheets left out change nothing', async () => {
