@@ -1,12 +1,13 @@
 // The sticky save bar never covers a focused field, on every panel page that has one: the pages are
 // found by following the panel's own links from the overview (one page per route shape: a dish, a
-// section, settings, hours, a new sub-category…), plus the signed-out forms; on each, at 390 and
+// section, settings, an option group, a new sub-category…), plus the signed-out forms; on each, at 390 and
 // 1366 px, tabbing through every field of each form whose buttons stick to the bottom of the screen
 // (`form.stack > .actions:last-child`, panel.css), each focused field is drawn wholly above the bar.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { adminCall, tokenFor } from '../admin/tokens.js';
 import { type BrowserBed, browserBed, CHROMIUM, signInWithForm } from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
@@ -84,6 +85,18 @@ describe('the sticky save bar in Chromium', { skip }, () => {
   let bed: BrowserBed;
   before(async () => {
     bed = await browserBed();
+    // An option group with an option, so that their pages are reached too.
+    const token = await tokenFor(bed.t.db.db, bed.alpha);
+    const post = (url: string, body: object) =>
+      adminCall(bed.t.app, token, { method: 'POST', url: `/api/v1/admin/${url}`, host: 'alpha', body });
+    const group = await post('option-groups', { name: { it: 'Aggiunte' }, max_choices: 2 });
+    assert.equal(group.statusCode, 201, group.body);
+    const option = await post('options', {
+      group_id: JSON.parse(group.body).data.id,
+      name: { it: 'Bufala' },
+      price_change: 2,
+    });
+    assert.equal(option.statusCode, 201, option.body);
   });
   after(() => bed?.close());
 
@@ -126,6 +139,8 @@ describe('the sticky save bar in Chromium', { skip }, () => {
       '/admin/menu/sections/:id',
       '/admin/menu/wineries/:id',
       '/admin/menu/subcategories/:id',
+      '/admin/menu/option-groups/:id',
+      '/admin/menu/options/:id',
       '/admin/login',
     ])
       assert.ok(pages.has(shape), `${shape} checked (checked: ${[...pages].join(', ')})`);
