@@ -76,6 +76,7 @@ async function launch(
     `daemon off;
 master_process off;
 worker_processes 1;
+worker_rlimit_nofile 65536;
 pid ${join(dir, 'nginx.pid')};
 error_log stderr error;
 events { worker_connections 4096; }
@@ -84,7 +85,7 @@ http {
   server_tokens off;
   etag ${c.etag ? 'on' : 'off'};
   sendfile on;
-  open_file_cache max=100000 inactive=600s;
+  open_file_cache max=20000 inactive=600s;
   keepalive_timeout 75s;
   keepalive_requests 10000000;
   client_body_temp_path ${dir};
