@@ -19,6 +19,13 @@ export class JobRefusedError extends Error {
   }
 }
 
+/** A job that ran past the pool's deadline (its worker is ended): the machine is too busy, or the job too big. */
+export class JobTimeoutError extends Error {
+  constructor() {
+    super('The job took too long.');
+  }
+}
+
 export interface Job {
   /** The module's file URL (`new URL('./x.js', import.meta.url)` or `import.meta.url`). */
   module: string;
@@ -163,7 +170,7 @@ export class WorkerPool {
   private arm(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = setTimeout(() => {
-      this.fail(slot, new Error('The job took too long.'));
+      this.fail(slot, new JobTimeoutError());
       void slot.worker.terminate();
     }, this.timeoutMs).unref();
   }

@@ -4,7 +4,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { threadId } from 'node:worker_threads';
-import { JobRefusedError, WorkerPool } from '../../src/runtime/worker-pool.js';
+import type { FastifyInstance } from 'fastify';
+import { UnavailableError } from '../../src/core/errors.js';
+import { readSheet } from '../../src/features/sync/sheet-jobs.js';
+import { renderXlsx } from '../../src/features/sync/xlsx.js';
+import { JobRefusedError, JobTimeoutError, WorkerPool } from '../../src/runtime/worker-pool.js';
 import { POOL_JOBS } from './pool-jobs.js';
 
 type Ran = { label: string; thread: number; start: number; end: number };
@@ -63,7 +67,10 @@ test('a failing job and an endless one fail alone; the pool goes on', async () =
   const pool = new WorkerPool({ timeoutMs: 1000 });
   try {
     await assert.rejects(pool.run({ module: POOL_JOBS, fn: 'fails', args: [], owner: 'a' }), /this job fails/);
-    await assert.rejects(pool.run({ module: POOL_JOBS, fn: 'spins', args: [], owner: 'a' }), /took too long/);
+    await assert.rejects(
+      pool.run({ module: POOL_JOBS, fn: 'spins', args: [], owner: 'a' }),
+      (err) => err instanceof JobTimeoutError && /took too long/.test(err.message),
+    );
     assert.equal((await pool.run<Ran>(job('a', 1))).label, 'a');
   } finally {
     await pool.close();
@@ -83,4 +90,23 @@ test('closing refuses the waiting jobs and abandons the running one', async () =
     assert.ok(err instanceof JobRefusedError && err.reason === 'closed', String(err));
   }
   await assert.rejects(pool.run(job('c', 1)), JobRefusedError);
+});
+
+test('a spreadsheet whose reading runs past the deadline is "busy, try again" (503), not "not a readable workbook"', async () => {
+  // Too short a deadline for any file: what a loaded machine does to a good one.
+  const pool = new WorkerPool({ timeoutMs: 1 });
+  const app = { jobs: pool } as unknown as FastifyInstance;
+  try {
+    for (const xlsx of [true, false]) {
+      const file = xlsx
+        ? await renderXlsx({ dishes: [], options: [], sections: [], types: [], wineries: [] })
+        : Buffer.from('name_it\nTiramisù\n');
+      await assert.rejects(readSheet(app, 1, Buffer.from(file), xlsx), (err) => {
+        assert.ok(err instanceof UnavailableError, `${xlsx ? 'xlsx' : 'csv'}: ${String(err)}`);
+        return true;
+      });
+    }
+  } finally {
+    await pool.close();
+  }
 });

@@ -5,7 +5,7 @@
 // not survive the trip between threads) and is thrown again here as the ValidationError it was.
 import type { FastifyInstance } from 'fastify';
 import { type FieldIssue, UnavailableError, ValidationError } from '../../core/errors.js';
-import { JobRefusedError } from '../../runtime/worker-pool.js';
+import { JobRefusedError, JobTimeoutError } from '../../runtime/worker-pool.js';
 import type { SheetTables } from './cells.js';
 import { csvTables } from './csv.js';
 import { decodeSpreadsheetText } from './encoding.js';
@@ -33,8 +33,15 @@ export function renderXlsxJob(tables: XlsxTables): Promise<Uint8Array> {
   return renderXlsx(tables);
 }
 
+/** Seconds to wait before sending again a file whose reading ran past the pool's deadline. */
+const RETRY_AFTER_TIMEOUT = 60;
+
 const refused = (err: unknown) => {
-  throw err instanceof JobRefusedError ? new UnavailableError(err.retryAfterSeconds) : err;
+  if (err instanceof JobRefusedError) throw new UnavailableError(err.retryAfterSeconds);
+  // Past the deadline the machine was too busy to finish (a file too big for it is refused by
+  // size first): "try again", not "your file is broken" (which a loaded run once said of a good file).
+  if (err instanceof JobTimeoutError) throw new UnavailableError(RETRY_AFTER_TIMEOUT);
+  throw err;
 };
 
 /** Reads an uploaded spreadsheet off the request thread; a bad file throws its ValidationError. */
@@ -48,7 +55,7 @@ export async function readSheet(
     .run<Read>({ module: SHEET_JOBS, fn: 'readSheetJob', args: [bytes, xlsx], owner: String(tenantId) })
     .catch((err: unknown) => {
       // A workbook that kills its worker (one that expands past the worker's heap) is not readable.
-      if (xlsx && !(err instanceof JobRefusedError)) {
+      if (xlsx && !(err instanceof JobRefusedError) && !(err instanceof JobTimeoutError)) {
         throw new ValidationError([{ field: 'file', rule: 'xlsx_unreadable' }]);
       }
       return refused(err);
