@@ -11,7 +11,7 @@ import { parsePrice } from '../../i18n/money.js';
 import { foldText } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS } from '../../resources/dietary/data.js';
-import { type ExportCell, rowField, type SheetKind, type SheetRow, truthy, unprotectText } from './cells.js';
+import { cellReader, type ExportCell, rowField, type SheetKind, type SheetRow, truthy } from './cells.js';
 import { type DocOption, exportDocument } from './document.js';
 import type { MenuRefs } from './refs.js';
 
@@ -94,22 +94,14 @@ export function layOptions(
   lineOf: Map<object, string>,
   newId: () => number,
 ): void {
-  const column = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
+  const reader = cellReader(header);
   const doc = refs.doc;
   const defaultLocale = refs.defaultLocale;
   const label = (t: Record<string, string>) => foldText(refs.name(t));
   doc.option_groups ??= [];
   const groups = doc.option_groups;
   for (const { line, cells } of rows) {
-    const raw = (name: string) => {
-      const at = column.get(name);
-      return at === undefined ? undefined : (cells[at] ?? '');
-    };
-    const text = (name: string) => {
-      const value = raw(name);
-      return value === undefined ? undefined : unprotectText(String(value));
-    };
-    const plain = (name: string) => text(name)?.trim();
+    const { raw, text, plain } = reader.row(cells);
     const groupKey = plain('group_external_id') || undefined;
     const groupName = plain('group') ?? '';
     let group =
@@ -137,8 +129,8 @@ export function layOptions(
       else names[locale] = cell;
     }
     group.name = names;
-    if (column.has('min_choices')) group.min_choices = (count(plain('min_choices')) ?? 0) as number;
-    if (column.has('max_choices')) group.max_choices = (count(plain('max_choices')) ?? null) as number | null;
+    if (reader.has('min_choices')) group.min_choices = (count(plain('min_choices')) ?? 0) as number;
+    if (reader.has('max_choices')) group.max_choices = (count(plain('max_choices')) ?? null) as number | null;
     // The option's own cells: a row without any is the group alone.
     const optionKey = text('external_id') || undefined;
     const id = Number(plain('id'));
@@ -175,13 +167,13 @@ export function layOptions(
         typeof price === 'number' ? price : price.trim() === '' ? 0 : (parsePrice(price) ?? price.trim())
       ) as number;
     }
-    if (ALLERGEN_KEYS.some((k) => column.has(`allergen_${k}`)))
+    if (ALLERGEN_KEYS.some((k) => reader.has(`allergen_${k}`)))
       option.allergens = ALLERGEN_KEYS.filter((k) => truthy(plain(`allergen_${k}`)));
-    if (ALLERGEN_KEYS.some((k) => column.has(`trace_${k}`)))
+    if (ALLERGEN_KEYS.some((k) => reader.has(`trace_${k}`)))
       option.allergen_traces = ALLERGEN_KEYS.filter((k) => truthy(plain(`trace_${k}`)));
-    if (DIETARY_KEYS.some((k) => column.has(`diet_${k}`)))
+    if (DIETARY_KEYS.some((k) => reader.has(`diet_${k}`)))
       option.dietary = DIETARY_KEYS.filter((k) => truthy(plain(`diet_${k}`)));
-    if (column.has('is_active')) option.is_active = truthy(plain('is_active'));
+    if (reader.has('is_active')) option.is_active = truthy(plain('is_active'));
     const order = plain('display_order');
     if (order) option.display_order = Number(order);
   }

@@ -16,7 +16,7 @@ import { parsePrice } from '../../i18n/money.js';
 import { foldText } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS } from '../../resources/dietary/data.js';
-import { type ExportCell, rowField, type SheetRow, setText, truthy, unprotectText } from './cells.js';
+import { cellReader, type ExportCell, rowField, type SheetRow, setText, truthy } from './cells.js';
 import { type DocItem, type DocSection, exportDocument } from './document.js';
 import type { MenuRefs } from './refs.js';
 
@@ -122,12 +122,12 @@ export function layDishes(
   issues: FieldIssue[],
   lineOf: Map<object, string>,
 ): void {
-  const column = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
+  const reader = cellReader(header);
   const missing: FieldIssue[] = [];
   for (const required of ['section', 'price']) {
-    if (!column.has(required)) missing.push({ field: `header.${required}`, rule: 'required' });
+    if (!reader.has(required)) missing.push({ field: `header.${required}`, rule: 'required' });
   }
-  if (!NAME_COLUMNS.some((c) => column.has(c)))
+  if (!NAME_COLUMNS.some((c) => reader.has(c)))
     missing.push({ field: `header.name_${refs.defaultLocale}`, rule: 'required' });
   if (missing.length > 0) {
     issues.push(...missing);
@@ -138,17 +138,7 @@ export function layDishes(
   const sections = refs.allSections();
 
   for (const { line, cells } of rows) {
-    const raw = (name: string) => {
-      const at = column.get(name);
-      return at === undefined ? undefined : (cells[at] ?? '');
-    };
-    /** A text cell exactly as typed, without the formula guard's prefix. */
-    const text = (name: string) => {
-      const value = raw(name);
-      return value === undefined ? undefined : unprotectText(String(value));
-    };
-    /** A cell that names or counts something: the spaces a spreadsheet pads it with do not matter. */
-    const plain = (name: string) => text(name)?.trim();
+    const { raw, text, plain } = reader.row(cells);
     const priceOf = (name: string): number | string | undefined => {
       const value = raw(name);
       if (typeof value === 'number') return value;
@@ -191,17 +181,17 @@ export function layDishes(
     item.description = descriptions;
     const price = priceOf('price');
     if (price !== undefined) item.price = price as number;
-    if (ALLERGEN_COLUMNS.some((c) => column.has(c))) {
+    if (ALLERGEN_COLUMNS.some((c) => reader.has(c))) {
       item.allergens = ALLERGEN_KEYS.filter((k) => truthy(plain(`allergen_${k}`)));
     }
-    if (TRACE_COLUMNS.some((c) => column.has(c))) {
+    if (TRACE_COLUMNS.some((c) => reader.has(c))) {
       item.allergen_traces = ALLERGEN_KEYS.filter((k) => truthy(plain(`trace_${k}`)));
     }
-    if (DIETARY_COLUMNS.some((c) => column.has(c)))
+    if (DIETARY_COLUMNS.some((c) => reader.has(c)))
       item.dietary = DIETARY_KEYS.filter((k) => truthy(plain(`diet_${k}`)));
-    if (column.has('is_active')) item.is_active = truthy(plain('is_active'));
-    if (column.has('is_recommended')) item.is_recommended = truthy(plain('is_recommended'));
-    if (VARIANT_COLUMNS.some((c) => column.has(c))) {
+    if (reader.has('is_active')) item.is_active = truthy(plain('is_active'));
+    if (reader.has('is_recommended')) item.is_recommended = truthy(plain('is_recommended'));
+    if (VARIANT_COLUMNS.some((c) => reader.has(c))) {
       // Filled rows in order; variant 1 without a price of its own takes the dish's price.
       const variants = VARIANT_NUMBERS.flatMap((n) => {
         const label: Record<string, string> = {};
