@@ -281,7 +281,7 @@ for (const dialect of dialects) {
       assert.equal(types.statusCode, 422);
       assert.deepEqual(types.json.errors, {
         name: ['Name deve essere un oggetto.'],
-        menu_type: ['Menu type selezionato non è valido.'],
+        menu_type: ['Il valore scelto per il campo menu type non è valido.'],
         display_order: ['Display order deve essere un numero intero.'],
         is_active: ['Il campo is active deve essere vero o falso.'],
       });

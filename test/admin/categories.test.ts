@@ -119,7 +119,7 @@ for (const dialect of dialects) {
         assert.equal(bad.json.message, bad.json.errors[field][0]);
       }
       const beer = await r.admin('GET', '?menu_type=beer');
-      assert.equal(beer.json.message, 'Menu type selezionato non è valido.');
+      assert.equal(beer.json.message, 'Il valore scelto per il campo menu type non è valido.');
     });
 
     test('GET /{id} answers one section with items, types and children, sub-sections too; unknown ids are 404', async () => {
@@ -270,7 +270,7 @@ for (const dialect of dialects) {
       const all = await r.sections();
       const otherTop = (await other.sections()).Antipasti.id;
       const before = await rows('categories', r.id);
-      const invalid = 'Parent id selezionato non è valido.';
+      const invalid = 'Il valore scelto per il campo parent id non è valido.';
       for (const parent of [all.Rossi.id, 999999, otherTop]) {
         const res = await r.admin('POST', '', { name: { it: 'Nuova' }, parent_id: parent });
         assert.equal(res.statusCode, 422, String(parent));
@@ -295,7 +295,7 @@ for (const dialect of dialects) {
       const all = await r.sections();
       const res = await r.admin('PUT', `/${all.Vini.id}`, { parent_id: all.Antipasti.id });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json.errors, { parent_id: ['Parent id selezionato non è valido.'] });
+      assert.deepEqual(res.json.errors, { parent_id: ['Il valore scelto per il campo parent id non è valido.'] });
       const vini = await r.admin('GET', `/${all.Vini.id}`);
       assert.equal(vini.json.data.parent_id, null);
       assert.equal(vini.json.data.children.length, 1);

@@ -83,8 +83,8 @@ for (const dialect of dialects) {
       });
       assert.equal(dup.statusCode, 422);
       assert.deepEqual(dup.json.errors, {
-        category_id: ['Category id selezionato non è valido.'],
-        external_id: ['External id è già stato utilizzato.'],
+        category_id: ['Il valore scelto per il campo category id non è valido.'],
+        external_id: ['Il valore del campo external id è già in uso.'],
       });
       // Same value on another resource, or in another restaurant: fine.
       const type = await admin({

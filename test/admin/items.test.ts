@@ -59,7 +59,7 @@ for (const dialect of dialects) {
         'name.xx': ['Il campo name.xx non è consentito.'],
         price: ['Price deve essere un numero.'],
         'allergens.1': [
-          'Allergens.1 selezionato non è valido. Valori ammessi: cereali_glutine, crostacei, uova, pesce, arachidi, soia, latte, frutta_guscio, sedano, senape, sesamo, solfiti, lupini, molluschi.',
+          'Il valore scelto per il campo allergens.1 non è valido. Valori ammessi: cereali_glutine, crostacei, uova, pesce, arachidi, soia, latte, frutta_guscio, sedano, senape, sesamo, solfiti, lupini, molluschi.',
         ],
         is_active: ['Il campo is active deve essere vero o falso.'],
         colour: ['Il campo colour non è consentito.'],
@@ -107,9 +107,9 @@ for (const dialect of dialects) {
       });
       assert.equal(res.statusCode, 422);
       assert.deepEqual(res.json.errors, {
-        category_id: ['Category id selezionato non è valido.'],
-        type_id: ['Type id selezionato non è valido.'],
-        winery_id: ['Winery id selezionato non è valido.'],
+        category_id: ['Il valore scelto per il campo category id non è valido.'],
+        type_id: ['Il valore scelto per il campo type id non è valido.'],
+        winery_id: ['Il valore scelto per il campo winery id non è valido.'],
       });
       const wrongType = await admin({
         method: 'POST',
@@ -118,7 +118,7 @@ for (const dialect of dialects) {
       });
       // A real sub-category of another section is named as such, not the generic "is invalid".
       assert.deepEqual(wrongType.json.errors, {
-        type_id: ["Type id selezionato appartiene a un'altra sezione: scegline uno della sezione del piatto."],
+        type_id: ["La sottocategoria scelta nel campo type id appartiene a un'altra sezione: scegline una della sezione del piatto."],
       });
       const count = await t.db.db
         .selectFrom('items')

@@ -122,7 +122,7 @@ for (const dialect of dialects) {
         const both = await r.admin('PUT', '/settings', { default_locale: 'de', supported_locales: ['it', 'en'] });
         assert.deepEqual(both.json, invalid('default_locale', mustBeSupported));
         const unknown = await r.admin('PUT', '/settings', { default_locale: 'xx' });
-        assert.deepEqual(unknown.json, invalid('default_locale', 'Default locale selezionato non è valido.'));
+        assert.deepEqual(unknown.json, invalid('default_locale', 'Il valore scelto per il campo default locale non è valido.'));
         const duplicate = await r.admin('PUT', '/settings', { supported_locales: ['it', 'it'] });
         assert.deepEqual(
           duplicate.json,
@@ -133,7 +133,7 @@ for (const dialect of dialects) {
           supported_locales: ['Supported locales deve contenere almeno 1 elementi.'],
         });
         const bad = await r.admin('PUT', '/settings', { supported_locales: ['it', 'pt'] });
-        assert.deepEqual(bad.json.errors, { 'supported_locales.1': ['Supported locales.1 selezionato non è valido.'] });
+        assert.deepEqual(bad.json.errors, { 'supported_locales.1': ['Il valore scelto per il campo supported locales.1 non è valido.'] });
         assert.deepEqual(await r.settingsRow(), before);
 
         // A valid change: the public menu speaks English by default from the next request.
@@ -153,7 +153,7 @@ for (const dialect of dialects) {
         for (const zone of ['Mars/Olympus', 'Europe/Rome ', '+01:00', 'Local']) {
           const res = await r.admin('PUT', '/settings', { timezone: zone });
           assert.equal(res.statusCode, 422, zone);
-          assert.deepEqual(res.json, invalid('timezone', 'Timezone selezionato non è valido.'), zone);
+          assert.deepEqual(res.json, invalid('timezone', 'Il valore scelto per il campo timezone non è valido.'), zone);
         }
         const empty = await r.admin('PUT', '/settings', { timezone: '' });
         assert.deepEqual(empty.json, invalid('timezone', 'Il campo timezone è richiesto.'));
@@ -183,12 +183,12 @@ for (const dialect of dialects) {
             logo_url: ['Il formato del campo logo url non è valido.'],
             cover_image_url: ['Il formato del campo cover image url non è valido.'],
             review_url: ['Il formato del campo review url non è valido.'],
-            email: ['Email non è valido.'],
+            email: ['Il campo email deve essere un indirizzo e-mail valido.'],
           },
         });
         for (const email of ['a@b', 'two words@example.test', '@example.test']) {
           const res = await r.admin('PUT', '/settings', { email });
-          assert.deepEqual(res.json, invalid('email', 'Email non è valido.'), email);
+          assert.deepEqual(res.json, invalid('email', 'Il campo email deve essere un indirizzo e-mail valido.'), email);
         }
         const tooLong = await r.admin('PUT', '/settings', { vat_number: 'X'.repeat(33) });
         assert.deepEqual(tooLong.json, invalid('vat_number', 'Vat number non può contenere più di 32 caratteri.'));

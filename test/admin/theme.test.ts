@@ -130,11 +130,11 @@ for (const dialect of dialects) {
         const before = await r.themeRow();
         for (const value of ['grid', 'Cards', '']) {
           const res = await r.admin('PUT', '/theme', { layout_variant: value });
-          assert.deepEqual(res.json, invalid('layout_variant', 'Layout variant selezionato non è valido.'), value);
+          assert.deepEqual(res.json, invalid('layout_variant', 'Il valore scelto per il campo layout variant non è valido.'), value);
         }
         for (const value of ['banner', 'LOGO']) {
           const res = await r.admin('PUT', '/theme', { header_style: value });
-          assert.deepEqual(res.json, invalid('header_style', 'Header style selezionato non è valido.'), value);
+          assert.deepEqual(res.json, invalid('header_style', 'Il valore scelto per il campo header style non è valido.'), value);
         }
         for (const value of ['8', '-1px', '4px; color:red', 'calc(1px + 2px)', '', '1 px']) {
           const res = await r.admin('PUT', '/theme', { border_radius: value });
@@ -180,7 +180,7 @@ for (const dialect of dialects) {
       assert.deepEqual(email.json, invalid('email', 'The email field must be a valid email address.'));
       // Without the header: Italian.
       const it = await r.admin('PUT', '/settings', { email: 'nope' });
-      assert.deepEqual(it.json, invalid('email', 'Email non è valido.'));
+      assert.deepEqual(it.json, invalid('email', 'Il campo email deve essere un indirizzo e-mail valido.'));
     });
 
     test("tenant isolation: writes change only the caller's restaurant; another tenant's token is 401", async () => {

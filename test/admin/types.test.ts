@@ -11,7 +11,7 @@ const TYPE_KEYS = [...PUBLIC_TYPE_KEYS, 'external_id', 'updated_at'].sort();
 import { menuSuite, NOT_FOUND, withoutUpdatedAt } from './menu-suite.js';
 
 const TYPE_IN_USE = 'La sottocategoria non può essere eliminata perché è usata da alcuni piatti.';
-const BAD_CATEGORY = 'Category id selezionato non è valido.';
+const BAD_CATEGORY = 'Il valore scelto per il campo category id non è valido.';
 
 for (const dialect of dialects) {
   describe(`admin types (${dialect})`, () => {

@@ -34,19 +34,19 @@ for (const dialect of dialects) {
       });
       assert.equal(res.statusCode, 422);
       assert.deepEqual(res.json.errors, {
-        category_id: ['Category id selezionato non è valido.'],
-        winery_id: ['Winery id selezionato non è valido.'],
+        category_id: ['Il valore scelto per il campo category id non è valido.'],
+        winery_id: ['Il valore scelto per il campo winery id non è valido.'],
         price: ['Price deve essere almeno 0.'],
         foo: ['Il campo foo non è consentito.'],
       });
-      assert.equal(res.json.message, 'Category id selezionato non è valido. (e 3 altri errori)');
+      assert.equal(res.json.message, 'Il valore scelto per il campo category id non è valido. (e 3 altri errori)');
       // A valid body with a database rule failing alone, and an update mixing both kinds.
       const only = await admin({
         method: 'POST',
         url: '/api/v1/admin/items',
         body: { category_id: 999999, name: { it: 'X' }, price: 1 },
       });
-      assert.deepEqual(only.json.errors, { category_id: ['Category id selezionato non è valido.'] });
+      assert.deepEqual(only.json.errors, { category_id: ['Il valore scelto per il campo category id non è valido.'] });
       const dish = (await admin({ url: '/api/v1/admin/items' })).json.data[0];
       const put = await admin({
         method: 'PUT',
@@ -55,7 +55,7 @@ for (const dialect of dialects) {
       });
       assert.equal(put.statusCode, 422);
       assert.deepEqual(Object.keys(put.json.errors).sort(), ['price', 'winery_id']);
-      assert.equal(put.json.message, 'Winery id selezionato non è valido. (e 1 altro errore)');
+      assert.equal(put.json.message, 'Il valore scelto per il campo winery id non è valido. (e 1 altro errore)');
       const unchanged = await admin({ url: `/api/v1/admin/items/${dish.id}` });
       assert.deepEqual(unchanged.json.data, dish);
       assert.equal((await admin({ url: '/api/v1/admin/items?per_page=100' })).json.meta.total, before);

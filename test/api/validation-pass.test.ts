@@ -93,7 +93,7 @@ test('an opted-in route sees the partial body and reports schema and database ru
     errors: {
       'name.it': ['Il campo name.it è richiesto.'],
       note: ['Note non può contenere più di 10 caratteri.'],
-      category_id: ['Category id selezionato non è valido.'],
+      category_id: ['Il valore scelto per il campo category id non è valido.'],
     },
   });
   const english = await app.inject({

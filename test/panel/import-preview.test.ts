@@ -164,7 +164,7 @@ for (const dialect of dialects) {
         itBody,
         row(
           '<code>sections\\[2\\]\\.items\\[1\\]</code> “Risotto ai funghi”, campo “type_external_id”',
-          '“nope”: “type_external_id” selezionato non è valido\\.',
+          '“nope”: Il valore scelto per il campo “type_external_id” non è valido\\.',
         ),
       );
       // Nothing of another language, no field capitalised into a sentence ("Price deve…").
