@@ -1,5 +1,5 @@
 // The sticky save bar never covers a focused field, on every panel page that has one: the pages are
-// found by following the panel's own links from the overview (one page per route shape: a dish, a
+// found by following the panel's own links from the overview (one page per route shape: a dish, a webhook, a
 // section, settings, an option group, a new sub-category…), plus the signed-out forms; on each, at 390 and
 // 1366 px, tabbing through every field of each form whose buttons stick to the bottom of the screen
 // (`form.stack > .actions:last-child`, panel.css), each focused field is drawn wholly above the bar.
@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { insertEndpoint } from '../../src/features/webhooks/repo.js';
 import { adminCall, tokenFor } from '../admin/tokens.js';
 import { type BrowserBed, browserBed, CHROMIUM, signInWithForm } from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
@@ -97,12 +98,20 @@ describe('the sticky save bar in Chromium', { skip }, () => {
       price_change: 2,
     });
     assert.equal(option.statusCode, 201, option.body);
+    // A webhook, so that its own page (deliveries, rotate, test) is reached too.
+    await insertEndpoint(
+      bed.t.db.db,
+      bed.alpha,
+      { url: 'https://pos.alpha.test/hooks/menu', events: ['menu.updated'], secret: 'whsec_test' },
+      new Date().toISOString(),
+    );
   });
   after(() => bed?.close());
 
   test('on every panel form with a sticky bar, at 390 and 1366 px, no focused field is under the bar', async () => {
     const covered: string[] = [];
     const checked: string[] = [];
+    const crawled = new Set<string>();
     for (const [width, height] of [
       [390, 700],
       [1366, 768],
@@ -113,6 +122,7 @@ describe('the sticky save bar in Chromium', { skip }, () => {
       const signedOut = ['/admin/login', '/admin/password/forgot'];
       await signInWithForm(page, bed.base, OWNER.email, OWNER.password);
       const signedIn = await crawl(page, bed.base, '/admin');
+      for (const path of signedIn) crawled.add(shapeOf(path.split('?')[0]!));
       await page.context().clearCookies();
       for (const [paths, signIn] of [
         [signedOut, false],
@@ -130,6 +140,9 @@ describe('the sticky save bar in Chromium', { skip }, () => {
       }
       await context.close();
     }
+    // Every kind of page was visited, those without a sticky bar too (a webhook's own page, the lists).
+    for (const shape of ['/admin/webhooks', '/admin/webhooks/:id', '/admin/api-tokens', '/admin/staff', '/admin/qr'])
+      assert.ok(crawled.has(shape), `${shape} crawled (crawled: ${[...crawled].join(', ')})`);
     const pages = new Set(checked.map((c) => c.split(' ')[1]!.replace(/\/\d+(?=\/|$)/g, '/:id')));
     // The crawl found the editors and single forms (a broken crawl must not pass by finding nothing).
     for (const shape of [
