@@ -322,6 +322,86 @@ for (const dialect of dialects) {
       assert.deepEqual(await menuState(other.id), otherBefore);
     });
 
+    test('an option group renamed in the Options sheet stays the same group, still found by its old name in the Dishes sheet', async () => {
+      const r = await rich();
+      const other = await rich();
+      const otherBefore = await menuState(other.id);
+      // A group made in the panel has no external id: only its id and name say which it is.
+      const doc = (await r.admin('GET', '/menu/export')).json.data;
+      doc.option_groups.push({
+        name: { it: 'Aggiunte', en: 'Extras' },
+        options: [{ name: { it: 'Burrata' }, price_change: 3 }],
+      });
+      assert.equal((await r.admin('PUT', '/menu', doc)).statusCode, 200);
+      const groups = await rows('option_groups', r.id);
+      const idOf = (name: string) => groups.find((g: any) => JSON.parse(g.name_translations).it === name)!.id;
+      const [aggiunte, cottura] = [idOf('Aggiunte'), idOf('Cottura')];
+      const withGroups = (await r.admin('GET', '/menu/export')).json.data;
+      const cacio = withGroups.sections.flatMap((s: any) => s.items).find((i: any) => i.name.it === 'Cacio e pepe');
+      cacio.option_groups = [{ id: aggiunte }, { id: cottura }];
+      assert.equal((await r.admin('PUT', '/menu', withGroups)).statusCode, 200);
+
+      const workbook = await workbookOf((await r.admin('GET', '/menu/export.xlsx')).rawPayload);
+      const options = workbook.getWorksheet('Options')!;
+      assert.equal(rowWhere(options, 'group', 'Aggiunte').get('group_id'), aggiunte, 'the sheet carries the group id');
+      // "Aggiunte" renamed in both its cells; "Cottura" in its name only, as a section is renamed.
+      const extra = rowWhere(options, 'group', 'Aggiunte');
+      extra.set('group', 'Extra');
+      extra.set('group_name_it', 'Extra');
+      rowWhere(options, 'group', 'Cottura').set('group_name_it', 'Cotture');
+      // The Dishes sheet is left as exported: it still names both groups by their old names.
+      assert.equal(
+        rowWhere(workbook.getWorksheet('Dishes')!, 'name_it', 'Cacio e pepe').get('option_groups'),
+        'Aggiunte | Cottura',
+      );
+      const file = Buffer.from(await workbook.xlsx.writeBuffer());
+      const before = await menuState(r.id);
+
+      const dry = await r.admin('PUT', '/menu?dry_run=true', file, { 'content-type': XLSX });
+      assert.equal(dry.statusCode, 200, dry.body);
+      const { summary } = dry.json.data;
+      assert.deepEqual(summary.option_groups, { created: 0, updated: 2, deleted: 0, unchanged: 0 });
+      assert.deepEqual(summary.options, { created: 0, updated: 0, deleted: 0, unchanged: before.options.length });
+      assert.equal(summary.items.created + summary.items.updated, 0, JSON.stringify(summary.items));
+      assert.deepEqual(await menuState(r.id), before, 'a preview writes nothing');
+
+      const put = await r.admin('PUT', '/menu', file, { 'content-type': XLSX });
+      assert.equal(put.statusCode, 200, put.body);
+      const after = await menuState(r.id);
+      assert.deepEqual(
+        after.groups.map((g: any) => [g.id, JSON.parse(g.name_translations)]),
+        [
+          [cottura, { it: 'Cotture', en: 'Cooking' }],
+          [aggiunte, { it: 'Extra', en: 'Extras' }],
+        ],
+      );
+      assert.deepEqual(after.options, before.options, 'every option stays in its group');
+      const dish = (await r.admin('GET', `/items/${cacio.id}`)).json.data;
+      assert.deepEqual(
+        dish.option_groups.map((g: any) => [g.id, g.name]),
+        [
+          [aggiunte, 'Extra'],
+          [cottura, 'Cotture'],
+        ],
+      );
+      // The new names work in the Dishes sheet too, and a fresh export changes nothing.
+      const again = await workbookOf((await r.admin('GET', '/menu/export.xlsx')).rawPayload);
+      rowWhere(again.getWorksheet('Dishes')!, 'name_it', 'Cacio e pepe').set('option_groups', 'cotture | extra');
+      const swapped = await r.admin('PUT', '/menu', Buffer.from(await again.xlsx.writeBuffer()), {
+        'content-type': XLSX,
+      });
+      assert.equal(swapped.statusCode, 200, swapped.body);
+      assert.equal(swapped.json.data.summary.items.updated, 1);
+      assert.deepEqual(
+        (await r.admin('GET', `/items/${cacio.id}`)).json.data.option_groups.map((g: any) => g.id),
+        [cottura, aggiunte],
+      );
+      const fresh = (await r.admin('GET', '/menu/export.xlsx')).rawPayload;
+      const none = await r.admin('PUT', '/menu?dry_run=true', fresh, { 'content-type': XLSX });
+      assert.equal(none.json.data.changed, false, JSON.stringify(none.json.data.summary));
+      assert.deepEqual(await menuState(other.id), otherBefore, 'the other restaurant is untouched');
+    });
+
     test('a workbook of dishes only (an older file) changes dishes as before; sheets left out change nothing', async () => {
       const r = await rich();
       const workbook = await workbookOf((await r.admin('GET', '/menu/export.xlsx')).rawPayload);

@@ -250,7 +250,7 @@ for (const dialect of dialects) {
       assert.equal(it.statusCode, 200);
       assert.match(String(it.headers['content-disposition']), /-options\.csv"/);
       const lines = it.body.replace(/^\uFEFF/, '').split('\r\n');
-      assert.ok(lines[0].startsWith('group;group_external_id;min_choices;max_choices;'), lines[0]);
+      assert.ok(lines[0].startsWith('group;group_external_id;group_id;min_choices;max_choices;'), lines[0]);
       assert.ok(
         lines.some((line) => line.startsWith('Cottura;')),
         'the group is there',

@@ -1,9 +1,10 @@
 // The option groups and their options as a table (the spreadsheet twin of the document's
 // `option_groups`): one row per option with its group's columns repeated (a group without options:
 // one row with the option's cells empty). Export gives typed cells; import lays the rows over the
-// current whole-menu document (groups found by external_id, else their name in the default
-// language; options by external_id, else id), so such a file changes groups and options only, and
-// an error names its line. Dishes pick groups in the dishes' table (`option_groups` column).
+// current whole-menu document (groups found by external_id, else id, else their name in the
+// default language; options by external_id, else id), so such a file changes groups and options
+// only, and an error names its line. Dishes pick groups in the dishes' table (`option_groups`
+// column), by a group's name, the name it had before the file renamed it, or its external id.
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { FieldIssue } from '../../core/errors.js';
 import { LOCALES } from '../../i18n/locales.js';
@@ -18,6 +19,7 @@ import type { MenuRefs } from './refs.js';
 export const OPTION_COLUMNS = [
   'group',
   'group_external_id',
+  'group_id',
   'min_choices',
   'max_choices',
   ...LOCALES.map((l) => `group_name_${l}`),
@@ -48,6 +50,7 @@ export function optionTable(snapshot: MenuSnapshot): ExportCell[][] {
     const group: ExportCell[] = [
       nameOf(g.name),
       g.external_id ?? '',
+      g.id ?? null,
       g.min_choices ?? 0,
       g.max_choices ?? null,
       ...LOCALES.map((l) => g.name[l] ?? ''),
@@ -80,8 +83,10 @@ function count(cell: string | undefined): number | string | undefined {
 }
 
 /**
- * Lays the options table over the document `refs` holds (groups found by external_id, else their
- * name in the default language; options by external_id, else id). Problems go to `issues` with
+ * Lays the options table over the document `refs` holds (groups found by external_id, else
+ * `group_id`, else — a row with neither — their name in the default language, as it is or as it
+ * was; options by external_id, else id). A group renamed here stays one group, still found by its
+ * old name in the dishes' `option_groups` cells (refs.ts). Problems go to `issues` with
  * their row (`kind` says which sheet); `lineOf` notes each group's and option's row. A group the
  * table creates gets `newId()`, a stand-in id the dishes' table may name it by.
  */
@@ -103,23 +108,30 @@ export function layOptions(
   for (const { line, cells } of rows) {
     const { raw, text, plain } = reader.row(cells);
     const groupKey = plain('group_external_id') || undefined;
+    const groupId = Number(plain('group_id'));
+    const byId = Number.isInteger(groupId) && groupId > 0;
     const groupName = plain('group') ?? '';
     let group =
       (groupKey ? groups.find((g) => g.external_id === groupKey) : undefined) ??
-      (groupName ? groups.find((g) => label(g.name) === foldText(groupName)) : undefined);
+      (byId ? groups.find((g) => g.id === groupId) : undefined) ??
+      (!groupKey && !byId && groupName
+        ? (groups.find((g) => label(g.name) === foldText(groupName)) ?? refs.optionGroup(groupName))
+        : undefined);
     if (!group) {
       if (!groupKey && !groupName) {
         issues.push({ field: `${rowField(kind, line)}.group`, rule: 'required' });
         continue;
       }
       group = {
-        id: newId(),
+        id: byId ? groupId : newId(),
         name: groupName ? { [defaultLocale]: groupName } : {},
         options: [],
         ...(groupKey ? { external_id: groupKey } : {}),
       };
       groups.push(group);
     }
+    // The dishes' cells may name it by the label this row writes, as by its old and new names.
+    if (groupName) refs.alias(group, groupName);
     if (!lineOf.has(group)) lineOf.set(group, rowField(kind, line));
     const names: Record<string, string> = { ...group.name };
     for (const locale of LOCALES) {

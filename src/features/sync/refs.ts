@@ -1,10 +1,10 @@
-// How a spreadsheet's cells name the rows of the menu (a dish's `section`, `sub_category` and
-// `winery`, a sub-category's `section`, a sub-section's `parent`): by label, case- and
+// How a spreadsheet's cells name the rows of the menu (a dish's `section`, `sub_category`,
+// `winery` and `option_groups`, a sub-category's `section`, a sub-section's `parent`): by label, case- and
 // accent-insensitive. A row renamed in the workbook's own sheet is still found by the name it had
 // (the other sheets of an untouched export still say it), by its new name, and by the label its
 // sheet's row writes; rows the workbook creates are found the same way.
 import { foldText } from '../../i18n/text.js';
-import type { DocSection, DocSubCategory, DocWinery, MenuDocument } from './document.js';
+import type { DocOptionGroup, DocSection, DocSubCategory, DocWinery, MenuDocument } from './document.js';
 
 /** A section's label in a file: its name in the default language, `Parent > Child` for a sub-section. */
 const PATH = ' > ';
@@ -24,6 +24,7 @@ export class MenuRefs {
       for (const type of section.sub_categories ?? []) this.alias(type, this.name(type.name));
     }
     for (const winery of doc.wineries ?? []) this.alias(winery, winery.name);
+    for (const group of doc.option_groups ?? []) this.alias(group, this.name(group.name));
   }
 
   /** The name a row goes by in the default language (else its first translation). */
@@ -114,6 +115,17 @@ export class MenuRefs {
       this.wineryIndex = index;
     }
     return this.wineryIndex.get(foldText(label.trim()));
+  }
+
+  /** An option group by its external id, else its name (current first, then as it was or as the file wrote it). */
+  optionGroup(typed: string): DocOptionGroup | undefined {
+    const groups = this.doc.option_groups ?? [];
+    const wanted = foldText(typed.trim());
+    return (
+      groups.find((g) => g.external_id === typed) ??
+      groups.find((g) => foldText(this.name(g.name)) === wanted) ??
+      groups.find((g) => this.known.get(g)?.has(wanted))
+    );
   }
 }
 

@@ -13,7 +13,6 @@ import type { MenuSnapshot } from '../../catalog/snapshot.js';
 import type { FieldIssue } from '../../core/errors.js';
 import { LOCALES } from '../../i18n/locales.js';
 import { parsePrice } from '../../i18n/money.js';
-import { foldText } from '../../i18n/text.js';
 import { ALLERGEN_KEYS } from '../../resources/allergens/data.js';
 import { DIETARY_KEYS } from '../../resources/dietary/data.js';
 import { cellReader, type ExportCell, rowField, type SheetRow, setText, truthy } from './cells.js';
@@ -133,8 +132,6 @@ export function layDishes(
     issues.push(...missing);
     return;
   }
-  const doc = refs.doc;
-  const label = (t: Record<string, string>) => foldText(refs.name(t));
   const sections = refs.allSections();
 
   for (const { line, cells } of rows) {
@@ -214,15 +211,14 @@ export function layDishes(
     }
     const groupNames = plain('option_groups');
     if (groupNames !== undefined) {
-      // By external_id, else the name in the default language; an empty cell: no groups.
+      // By external_id, else the name in the default language (or the one it had before the
+      // file's Options sheet renamed it); an empty cell: no groups.
       item.option_groups = [];
       for (const typed of groupNames
         .split('|')
         .map((n) => n.trim())
         .filter(Boolean)) {
-        const group =
-          (doc.option_groups ?? []).find((g) => g.external_id === typed) ??
-          (doc.option_groups ?? []).find((g) => label(g.name) === foldText(typed));
+        const group = refs.optionGroup(typed);
         if (group) item.option_groups.push({ id: group.id });
         else issues.push({ field: `rows[${line}].option_groups`, rule: 'exists' });
       }
