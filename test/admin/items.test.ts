@@ -118,7 +118,9 @@ for (const dialect of dialects) {
       });
       // A real sub-category of another section is named as such, not the generic "is invalid".
       assert.deepEqual(wrongType.json.errors, {
-        type_id: ["La sottocategoria scelta nel campo type id appartiene a un'altra sezione: scegline una della sezione del piatto."],
+        type_id: [
+          "La sottocategoria scelta nel campo type id appartiene a un'altra sezione: scegline una della sezione del piatto.",
+        ],
       });
       const count = await t.db.db
         .selectFrom('items')

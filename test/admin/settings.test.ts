@@ -122,7 +122,10 @@ for (const dialect of dialects) {
         const both = await r.admin('PUT', '/settings', { default_locale: 'de', supported_locales: ['it', 'en'] });
         assert.deepEqual(both.json, invalid('default_locale', mustBeSupported));
         const unknown = await r.admin('PUT', '/settings', { default_locale: 'xx' });
-        assert.deepEqual(unknown.json, invalid('default_locale', 'Il valore scelto per il campo default locale non è valido.'));
+        assert.deepEqual(
+          unknown.json,
+          invalid('default_locale', 'Il valore scelto per il campo default locale non è valido.'),
+        );
         const duplicate = await r.admin('PUT', '/settings', { supported_locales: ['it', 'it'] });
         assert.deepEqual(
           duplicate.json,
@@ -133,7 +136,9 @@ for (const dialect of dialects) {
           supported_locales: ['Supported locales deve contenere almeno 1 elementi.'],
         });
         const bad = await r.admin('PUT', '/settings', { supported_locales: ['it', 'pt'] });
-        assert.deepEqual(bad.json.errors, { 'supported_locales.1': ['Il valore scelto per il campo supported locales.1 non è valido.'] });
+        assert.deepEqual(bad.json.errors, {
+          'supported_locales.1': ['Il valore scelto per il campo supported locales.1 non è valido.'],
+        });
         assert.deepEqual(await r.settingsRow(), before);
 
         // A valid change: the public menu speaks English by default from the next request.

@@ -130,11 +130,19 @@ for (const dialect of dialects) {
         const before = await r.themeRow();
         for (const value of ['grid', 'Cards', '']) {
           const res = await r.admin('PUT', '/theme', { layout_variant: value });
-          assert.deepEqual(res.json, invalid('layout_variant', 'Il valore scelto per il campo layout variant non è valido.'), value);
+          assert.deepEqual(
+            res.json,
+            invalid('layout_variant', 'Il valore scelto per il campo layout variant non è valido.'),
+            value,
+          );
         }
         for (const value of ['banner', 'LOGO']) {
           const res = await r.admin('PUT', '/theme', { header_style: value });
-          assert.deepEqual(res.json, invalid('header_style', 'Il valore scelto per il campo header style non è valido.'), value);
+          assert.deepEqual(
+            res.json,
+            invalid('header_style', 'Il valore scelto per il campo header style non è valido.'),
+            value,
+          );
         }
         for (const value of ['8', '-1px', '4px; color:red', 'calc(1px + 2px)', '', '1 px']) {
           const res = await r.admin('PUT', '/theme', { border_radius: value });
