@@ -445,7 +445,9 @@ const commands: Record<string, Handler> = {
           }
         } else {
           const snapshot = await ownerSnapshot(app, tenantId);
-          const sheet = kind === 'xlsx' ? await xlsxToDocument(snapshot, bytes) : csvToDocument(snapshot, bytes);
+          const prune = { prune: Boolean(values.prune) };
+          const sheet =
+            kind === 'xlsx' ? await xlsxToDocument(snapshot, bytes, prune) : csvToDocument(snapshot, bytes, prune);
           doc = sheet.doc;
           lines = sheet.lines;
         }

@@ -49,6 +49,16 @@ function addRow(sheet: ExcelJS.Worksheet, cells: Record<string, ExcelJS.CellValu
   return sheet.addRow(values).number;
 }
 
+/** Takes out of a sheet every row whose `column` is not one of `values`. */
+function keepRows(sheet: ExcelJS.Worksheet, column: string, values: ExcelJS.CellValue[]): void {
+  const at = (sheet.getRow(1).values as string[]).indexOf(column);
+  const out: number[] = [];
+  sheet.eachRow((row, n) => {
+    if (n > 1 && !values.includes(row.getCell(at).value)) out.push(n);
+  });
+  for (const n of out.reverse()) sheet.spliceRows(n, 1);
+}
+
 for (const dialect of dialects) {
   describe(`the workbook's every sheet imported (${dialect})`, () => {
     const { suite, restaurant, rows } = menuSuite(dialect, 'book');
@@ -399,6 +409,65 @@ for (const dialect of dialects) {
       const fresh = (await r.admin('GET', '/menu/export.xlsx')).rawPayload;
       const none = await r.admin('PUT', '/menu?dry_run=true', fresh, { 'content-type': XLSX });
       assert.equal(none.json.data.changed, false, JSON.stringify(none.json.data.summary));
+      assert.deepEqual(await menuState(other.id), otherBefore, 'the other restaurant is untouched');
+    });
+
+    test('prune=true with a workbook deletes what its sheets leave out, behind the same guard; a group left out of Options leaves its dishes', async () => {
+      const r = await rich();
+      const other = await rich();
+      const otherBefore = await menuState(other.id);
+      const doc = (await r.admin('GET', '/menu/export')).json.data;
+      doc.option_groups.push({ name: { it: 'Aggiunte' }, options: [{ name: { it: 'Burrata' }, price_change: 3 }] });
+      const cacio = doc.sections.flatMap((s: any) => s.items).find((i: any) => i.name.it === 'Cacio e pepe');
+      cacio.option_groups = [{ external_id: 'g-cottura' }];
+      assert.equal((await r.admin('PUT', '/menu', doc)).statusCode, 200);
+      const workbook = await workbookOf((await r.admin('GET', '/menu/export.xlsx')).rawPayload);
+      // Two dishes kept of all; the Dishes sheet still names Cottura, Aggiunte is left out of Options.
+      keepRows(workbook.getWorksheet('Dishes')!, 'name_it', ['Cacio e pepe', 'Tiramisù']);
+      keepRows(workbook.getWorksheet('Options')!, 'group', ['Cottura']);
+      const file = Buffer.from(await workbook.xlsx.writeBuffer());
+      const before = await menuState(r.id);
+      const total = before.items.length;
+
+      const kept = await r.admin('PUT', '/menu?dry_run=true', file, { 'content-type': XLSX });
+      assert.equal(kept.json.data.changed, false, 'without prune the rows left out stay');
+      const dry = await r.admin('PUT', '/menu?dry_run=true&prune=true', file, { 'content-type': XLSX });
+      assert.equal(dry.statusCode, 200, dry.body);
+      const { summary, deletions, confirm_delete_required } = dry.json.data;
+      assert.equal(summary.items.deleted, total - 2);
+      assert.deepEqual(confirm_delete_required, { deleted: total - 2, total });
+      assert.ok(deletions.items.some((d: any) => d.name === 'Caprese'));
+      assert.deepEqual(
+        deletions.option_groups.map((d: any) => d.name),
+        ['Aggiunte'],
+      );
+      assert.deepEqual(
+        deletions.options.map((d: any) => d.name),
+        ['Burrata'],
+      );
+      // Sections, sub-categories and wineries are all still listed in their sheets: none deleted.
+      for (const kind of ['sections', 'sub_categories', 'wineries']) assert.equal(summary[kind].deleted, 0, kind);
+      const refused = await r.admin('PUT', '/menu?prune=true', file, { 'content-type': XLSX });
+      assert.equal(refused.statusCode, 422);
+      assert.deepEqual(Object.keys(refused.json.errors), ['confirm_delete']);
+      assert.deepEqual(await menuState(r.id), before, 'refused: nothing written');
+      const put = await r.admin('PUT', `/menu?prune=true&confirm_delete=${total - 2}`, file, { 'content-type': XLSX });
+      assert.equal(put.statusCode, 200, put.body);
+      const after = await menuState(r.id);
+      assert.deepEqual(after.items.map((i: any) => JSON.parse(i.name_translations).it).sort(), [
+        'Cacio e pepe',
+        'Tiramisù',
+      ]);
+      assert.deepEqual(
+        after.groups.map((g: any) => JSON.parse(g.name_translations).it),
+        ['Cottura'],
+      );
+      assert.deepEqual(after.sections, before.sections);
+      const dish = (await r.admin('GET', `/items/${cacio.id}`)).json.data;
+      assert.deepEqual(
+        dish.option_groups.map((g: any) => g.name),
+        ['Cottura'],
+      );
       assert.deepEqual(await menuState(other.id), otherBefore, 'the other restaurant is untouched');
     });
 

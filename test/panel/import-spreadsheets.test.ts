@@ -24,6 +24,28 @@ function previewedDraft(body: string): string {
   return m[1];
 }
 
+/** Appends a row to a sheet, cells by column name. */
+function addRow(sheet: ExcelJS.Worksheet, cells: Record<string, ExcelJS.CellValue>): void {
+  const header = sheet.getRow(1).values as string[];
+  const values: ExcelJS.CellValue[] = [];
+  for (const [name, value] of Object.entries(cells)) {
+    assert.ok(header.indexOf(name) > 0, `${sheet.name} has a column ${name}`);
+    values[header.indexOf(name)] = value;
+  }
+  sheet.addRow(values);
+}
+
+/** Takes out of a sheet every row whose `column` holds `value`; says how many. */
+function removeRows(sheet: ExcelJS.Worksheet, column: string, value: ExcelJS.CellValue): number {
+  const at = (sheet.getRow(1).values as string[]).indexOf(column);
+  const found: number[] = [];
+  sheet.eachRow((row, n) => {
+    if (n > 1 && row.getCell(at).value === value) found.push(n);
+  });
+  for (const n of found.reverse()) sheet.spliceRows(n, 1);
+  return found.length;
+}
+
 for (const dialect of dialects) {
   describe(`panel import of spreadsheets (${dialect})`, () => {
     let bed: PanelBed;
@@ -198,6 +220,137 @@ for (const dialect of dialects) {
       assert.match(refused.body, new RegExp(`Foglio “Sections”, riga ${dolci.number}, colonna “display_order”`));
       assert.match(refused.body, /“ultimo”: “display_order” deve essere un numero intero\./);
       assert.deepEqual(await sections(), after);
+      assert.deepEqual(await dishes(bed.beta), betaBefore);
+    });
+
+    test('the prune box with a workbook deletes what its sheets leave out (a dish, a section, a sub-category, a winery), named in the preview; unticked, nothing', async () => {
+      const betaBefore = await dishes(bed.beta);
+      const names = async (table: 'categories' | 'types') =>
+        (
+          await bed.db.db.selectFrom(table).select('name_translations').where('tenant_id', '=', bed.alpha).execute()
+        ).map((r) => JSON.parse(r.name_translations).it);
+      const wineries = async () =>
+        (await bed.db.db.selectFrom('wineries').select('name').where('tenant_id', '=', bed.alpha).execute()).map(
+          (r) => r.name,
+        );
+      const exported = async () => {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load((await c.get('/admin/import/dishes.xlsx')).rawPayload as unknown as ExcelJS.Buffer);
+        return workbook;
+      };
+      const upload = (workbook: ExcelJS.Workbook, fields: Record<string, string>) =>
+        workbook.xlsx.writeBuffer().then((data) =>
+          c.postMultipart('/admin/import/preview', fields, {
+            field: 'file',
+            filename: 'menu.xlsx',
+            type: XLSX,
+            data: Buffer.from(data),
+          }),
+        );
+      // First a workbook adds a section with a sub-category, a winery and a dish in them.
+      const adding = await exported();
+      addRow(adding.getWorksheet('Sections')!, { section: 'Fuori menu', name_en: 'Off the menu' });
+      addRow(adding.getWorksheet('Sub-categories')!, { section: 'Fuori menu', sub_category: 'Assaggi' });
+      addRow(adding.getWorksheet('Wineries')!, { winery: 'Cantina Vecchia', country: 'Italia' });
+      addRow(adding.getWorksheet('Dishes')!, {
+        section: 'Fuori menu',
+        sub_category: 'Assaggi',
+        name_it: 'Polpette',
+        price: 7,
+        winery: 'Cantina Vecchia',
+      });
+      const added = await upload(adding, {});
+      assert.equal(added.statusCode, 200, added.body);
+      assert.equal((await c.post('/admin/import/apply', { draft: previewedDraft(added.body) })).statusCode, 303);
+      const before = await dishes(bed.alpha);
+      assert.ok(before.some((d) => d.name === 'Polpette'));
+      assert.ok((await names('types')).includes('Assaggi'));
+
+      // The next export, those rows taken out of their sheets, and Spritz out of the dishes.
+      const workbook = await exported();
+      assert.equal(removeRows(workbook.getWorksheet('Sections')!, 'section', 'Fuori menu'), 1);
+      assert.equal(removeRows(workbook.getWorksheet('Sub-categories')!, 'sub_category', 'Assaggi'), 1);
+      assert.equal(removeRows(workbook.getWorksheet('Wineries')!, 'winery', 'Cantina Vecchia'), 1);
+      assert.equal(removeRows(workbook.getWorksheet('Dishes')!, 'name_it', 'Polpette'), 1);
+      assert.equal(removeRows(workbook.getWorksheet('Dishes')!, 'name_it', 'Spritz'), 1);
+      const unticked = await upload(workbook, {});
+      assert.equal(unticked.statusCode, 200, unticked.body);
+      assert.match(unticked.body, /This file matches the menu as it is: importing it would change nothing\./);
+
+      const preview = await upload(workbook, { prune: '1' });
+      assert.equal(preview.statusCode, 200, preview.body);
+      const deleted = (kind: string) =>
+        [
+          ...(
+            new RegExp(`<ul class="deletions" data-kind="${kind}">([\\s\\S]*?)</ul>`).exec(preview.body)?.[1] ?? ''
+          ).matchAll(/<strong>([^<]*)<\/strong>/g),
+        ].map((m) => m[1]);
+      assert.deepEqual(deleted('items').sort(), ['Polpette', 'Spritz']);
+      assert.deepEqual(deleted('sections'), ['Off the menu']);
+      assert.deepEqual(deleted('sub_categories'), ['Assaggi']);
+      assert.deepEqual(deleted('wineries'), ['Cantina Vecchia']);
+      assert.match(
+        preview.body,
+        /data-kind="items"><th scope="row" data-label="Rows">Dishes<\/th><td data-label="Created"><div>0<\/div><\/td><td data-label="Changed"><div>0<\/div><\/td><td data-label="Deleted"><div>2<\/div>/,
+      );
+      // Two of ten dishes: no confirmation asked.
+      assert.doesNotMatch(preview.body, /f-confirm-delete/);
+      assert.deepEqual(await dishes(bed.alpha), before, 'a preview writes nothing');
+      const applied = await c.post('/admin/import/apply', { draft: previewedDraft(preview.body) });
+      assert.equal(applied.statusCode, 303);
+      assert.deepEqual(
+        await dishes(bed.alpha),
+        before.filter((d) => d.name !== 'Polpette' && d.name !== 'Spritz'),
+      );
+      assert.ok(!(await names('categories')).includes('Fuori menu'));
+      assert.ok((await names('categories')).includes('Aperitivo'), 'a section its sheet lists stays, empty');
+      assert.ok(!(await names('types')).includes('Assaggi'));
+      assert.deepEqual(await wineries(), ['Cantina Alpha']);
+      assert.deepEqual(await dishes(bed.beta), betaBefore, 'the other restaurant is untouched');
+    });
+
+    test('the prune box with a CSV deletes the dishes it leaves out, after the tick with the counts; sections stay', async () => {
+      const before = await dishes(bed.alpha);
+      const betaBefore = await dishes(bed.beta);
+      const sections = () =>
+        bed.db.db
+          .selectFrom('categories')
+          .select(['id', 'name_translations'])
+          .where('tenant_id', '=', bed.alpha)
+          .execute();
+      const sectionsBefore = await sections();
+      const records: string[][] = parse((await c.get('/admin/import/dishes.csv')).rawPayload, { bom: true });
+      const nameIt = records[0].indexOf('name_it');
+      const kept = records.filter((r, i) => i === 0 || r[nameIt] === 'Tiramisù' || r[nameIt] === 'Caffè');
+      assert.equal(kept.length, 3);
+      const file = Buffer.from(stringify(kept, { record_delimiter: 'windows' }));
+      const n = before.length;
+      const preview = await c.postMultipart(
+        '/admin/import/preview',
+        { prune: '1' },
+        { field: 'file', filename: 'dishes.csv', type: 'text/csv', data: file },
+      );
+      assert.equal(preview.statusCode, 200, preview.body);
+      assert.match(preview.body, new RegExp(`This file would delete ${n - 2} of the ${n} dishes of the menu\\.`));
+      assert.match(preview.body, /<ul class="deletions" data-kind="items">[\s\S]*<strong>Cacio e pepe<\/strong>/);
+      assert.doesNotMatch(preview.body, /data-kind="sections"><\/ul>|<ul class="deletions" data-kind="sections">/);
+      assert.match(
+        preview.body,
+        new RegExp(
+          `name="confirm_delete" value="${n - 2}" required><label for="f-confirm-delete">Yes, delete ${n - 2} of ${n} dishes</label>`,
+        ),
+      );
+      const draft = previewedDraft(preview.body);
+      const refused = await c.post('/admin/import/apply', { draft });
+      assert.equal(refused.statusCode, 422);
+      assert.deepEqual(await dishes(bed.alpha), before);
+      const ticked = await c.post('/admin/import/apply', { draft, confirm_delete: String(n - 2) });
+      assert.equal(ticked.statusCode, 303);
+      assert.deepEqual(
+        (await dishes(bed.alpha)).map((d) => d.name),
+        ['Tiramisù', 'Caffè'],
+      );
+      assert.deepEqual(await sections(), sectionsBefore, 'a CSV of dishes deletes dishes only');
       assert.deepEqual(await dishes(bed.beta), betaBefore);
     });
 

@@ -92,7 +92,7 @@ export function csvTables(text: string): SheetTables {
 }
 
 /** The CSV's bytes, laid over the current menu (see menu-sheets.ts `sheetsToDocument`). */
-export function csvToDocument(snapshot: MenuSnapshot, bytes: Buffer | string) {
+export function csvToDocument(snapshot: MenuSnapshot, bytes: Buffer | string, options: { prune?: boolean } = {}) {
   const text = typeof bytes === 'string' ? bytes.replace(/^\uFEFF/, '') : decodeSpreadsheetText(bytes).text;
-  return sheetsToDocument(snapshot, csvTables(text));
+  return sheetsToDocument(snapshot, csvTables(text), options);
 }

@@ -25,6 +25,7 @@ import { type DocSection, type DocSubCategory, type DocWinery, exportDocument, t
 import { isOptionTable, layOptions } from './option-sheet.js';
 import { MenuRefs } from './refs.js';
 import { layDishes } from './sheet.js';
+import { leaveOutUnlisted } from './sheet-prune.js';
 
 const texts = (field: string) => LOCALES.map((l) => `${field}_${l}`);
 
@@ -339,10 +340,13 @@ function layWineries({ refs, issues, lineOf, newId }: Laying, table: SheetTable)
  * Lays every table of a file over the current menu: the document to apply and, for each of its
  * rows that came from the file, that row's place (`sections[0].items[3]` → `rows[5]`,
  * `sections[1]` → `Sections.rows[3]`). Throws one ValidationError with every sheet's problems.
+ * With `prune`, the rows of each kind the file has a table of that it does not list are left out
+ * (sheet-prune.ts), for the apply's prune to delete.
  */
 export function sheetsToDocument(
   snapshot: MenuSnapshot,
   tables: SheetTables,
+  options: { prune?: boolean } = {},
 ): { doc: MenuDocument; lines: Map<string, string> } {
   const doc = exportDocument(snapshot);
   let stand = 0;
@@ -362,12 +366,23 @@ export function sheetsToDocument(
     layOptions(refs, tables.options.header, tables.options.rows, 'options', issues, lineOf, newId);
   }
   const dishes = tables.dishes;
+  const optionsTable = dishes !== undefined && isOptionTable(dishes.header);
   if (dishes) {
     // A CSV of options is told by its header: it names groups, not sections.
-    if (isOptionTable(dishes.header)) layOptions(refs, dishes.header, dishes.rows, 'dishes', issues, lineOf, newId);
+    if (optionsTable) layOptions(refs, dishes.header, dishes.rows, 'dishes', issues, lineOf, newId);
     else layDishes(refs, dishes.header, dishes.rows, issues, lineOf);
   }
   if (issues.length > 0) throw new ValidationError(issues);
+  if (options.prune) {
+    const covered = {
+      items: dishes !== undefined && !optionsTable,
+      sections: tables.sections !== undefined,
+      sub_categories: tables.sub_categories !== undefined,
+      wineries: tables.wineries !== undefined,
+      option_groups: tables.options !== undefined || optionsTable,
+    };
+    leaveOutUnlisted(doc, covered, new Set(lineOf.keys()));
+  }
   return { doc, lines: documentLines(doc, lineOf) };
 }
 

@@ -82,9 +82,10 @@ const flagQuery = Type.Optional(
 const isOn = (value: string | undefined) => value === 'true' || value === '1';
 
 /** A spreadsheet body (CSV bytes or an xlsx workbook) laid over the current menu; errors name the row. */
-async function sheetDocument(app: FastifyInstance, tenantId: number, body: Buffer, xlsx: boolean) {
+async function sheetDocument(app: FastifyInstance, tenantId: number, body: Buffer, xlsx: boolean, prune: boolean) {
   // Decoded and parsed by a worker thread (sheet-jobs.ts), laid over the menu here.
-  return sheetsToDocument(await ownerSnapshot(app, tenantId), await readSheet(app, tenantId, body, xlsx));
+  const tables = await readSheet(app, tenantId, body, xlsx);
+  return sheetsToDocument(await ownerSnapshot(app, tenantId), tables, { prune });
 }
 
 export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
@@ -225,7 +226,7 @@ export async function menuSyncRoutes(app: FastifyInstance): Promise<void> {
       if (Buffer.isBuffer(body)) {
         // A spreadsheet of dishes, laid over the current menu; its errors name the row.
         const xlsx = String(request.headers['content-type']).startsWith(XLSX_TYPE);
-        const { doc, lines } = await sheetDocument(app, request.tenant.id, body, xlsx);
+        const { doc, lines } = await sheetDocument(app, request.tenant.id, body, xlsx, prune);
         try {
           result = await importMenu(app, request.tenant.id, actor, doc, options);
         } catch (err) {

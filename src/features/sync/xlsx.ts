@@ -298,6 +298,6 @@ async function readXlsxStream(bytes: Buffer): Promise<SheetTables> {
 }
 
 /** The workbook's sheets laid over the current menu (see menu-sheets.ts `sheetsToDocument`). */
-export async function xlsxToDocument(snapshot: MenuSnapshot, bytes: Buffer) {
-  return sheetsToDocument(snapshot, await readXlsx(bytes));
+export async function xlsxToDocument(snapshot: MenuSnapshot, bytes: Buffer, options: { prune?: boolean } = {}) {
+  return sheetsToDocument(snapshot, await readXlsx(bytes), options);
 }

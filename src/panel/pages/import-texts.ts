@@ -43,8 +43,10 @@ const en = {
     total === 1 ? 'Yes, delete the only dish' : `Yes, delete ${deleted} of ${total} dishes`,
   pruneRefused: (deleted: number, total: number) =>
     `The import would delete ${total === 1 ? 'the only dish' : `${deleted} of ${total} dishes`}: preview the file again and tick the confirmation to apply it.`,
-  prune: 'Delete what the file leaves out (sections, dishes, sub-categories and wineries not in the file)',
-  pruneCsv: 'A CSV only changes dishes: with this box ticked, dishes not in the file are deleted.',
+  prune:
+    'Delete what the file leaves out (sections, dishes, sub-categories, wineries and option groups not in the file)',
+  pruneCsv:
+    'Only the kinds of rows the file holds: a CSV of dishes deletes the dishes it leaves out, the options’ CSV the option groups and options, an Excel workbook what each of its sheets leaves out. The preview lists every row deleted, by name.',
   preview: 'Preview the changes',
   ownersOnly: 'Only the restaurant’s owners can import a menu.',
   noFile: 'Choose a file first.',
@@ -132,8 +134,10 @@ const it: ImportTexts = {
     total === 1 ? 'Sì, elimina l’unico piatto' : `Sì, elimina ${deleted} piatt${deleted === 1 ? 'o' : 'i'} su ${total}`,
   pruneRefused: (deleted: number, total: number) =>
     `L’importazione eliminerebbe ${total === 1 ? 'l’unico piatto' : `${deleted} piatt${deleted === 1 ? 'o' : 'i'} su ${total}`}: mostra di nuovo le modifiche e spunta la conferma per applicarla.`,
-  prune: 'Elimina ciò che il file non contiene (sezioni, piatti, sottocategorie e cantine assenti dal file)',
-  pruneCsv: 'Un CSV cambia solo i piatti: con questa casella, i piatti assenti dal file vengono eliminati.',
+  prune:
+    'Elimina ciò che il file non contiene (sezioni, piatti, sottocategorie, cantine e gruppi di opzioni assenti dal file)',
+  pruneCsv:
+    'Solo i tipi di righe che il file contiene: un CSV dei piatti elimina i piatti che non elenca, il CSV delle opzioni i gruppi e le opzioni, una cartella Excel ciò che ciascuno dei suoi fogli non elenca. L’anteprima elenca per nome ogni riga eliminata.',
   preview: 'Mostra le modifiche',
   ownersOnly: 'Solo i titolari del locale possono importare un menu.',
   noFile: 'Scegli prima un file.',

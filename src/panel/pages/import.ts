@@ -74,7 +74,8 @@ async function runImport(
     // Read by a worker thread (features/sync/sheet-jobs.ts), laid over the menu here.
     const tables = await readSheet(app, ctx.tenantId, file, xlsx);
     try {
-      const { doc, lines } = sheetsToDocument(snapshot, tables);
+      // With the prune box: what the file leaves out of the kinds it holds is deleted (sheet-prune.ts).
+      const { doc, lines } = sheetsToDocument(snapshot, tables, { prune: options.prune });
       try {
         return { ok: true, ...(await importMenu(app, ctx.tenantId, actor, doc, options)) };
       } catch (err) {
