@@ -1,6 +1,6 @@
 // The many-restaurants benchmark (issue 10): `menu serve` from dist/ over 1,000 and 10,000 demo
 // copies, wrk choosing a random restaurant and locale per request (uniform or Zipf-like), brotli;
-// req/s, p99 and RSS after a warm-up; the first request's cost per encoding; WORKERS=1 vs 2; and
+// req/s, p99 and RSS after a warm-up; the first request's cost per encoding; WORKERS=2 when asked; and
 // how long a write on one instance takes to be served by another (Redis, PostgreSQL).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +35,11 @@ export interface ScaleOptions {
   firstSamples: number;
   /** Up to this many restaurants, the bare node:http server holding every document is measured too. */
   bareMaxTenants: number;
+  /**
+   * Also run the first restaurant count with WORKERS=2, unpinned. Off by default: on a 2-core machine
+   * wrk takes the other core, so two workers measure wrk, not the app (1.01–1.10× one worker).
+   */
+  workersRow: boolean;
 }
 
 export interface LoadRow {
@@ -553,7 +558,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
       env,
     ).trim();
     const dump = join(options.workDir, `documents-${tenants}`);
-    for (const workers of tenants === options.tenantCounts[0] ? [1, 2] : [1]) {
+    for (const workers of tenants === options.tenantCounts[0] && options.workersRow ? [1, 2] : [1]) {
       const server = await startServer({ ...env, WORKERS: String(workers) }, port++, pinned(workers));
       try {
         let oneRate: number | undefined;
