@@ -16,7 +16,7 @@ for (const dialect of dialects) {
     let other: number;
     before(async () => {
       db = await openTestDb(dialect);
-      // More restaurants than one statement takes (500), so a flush spans several.
+      // More restaurants than one statement takes (100), so a flush spans several.
       for (let i = 0; i < 1_203; i++) ids.push(await createFixtureTenant(db.db, `r${i}`));
       other = await createFixtureTenant(db.db, 'other', 'Other');
     });
