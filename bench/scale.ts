@@ -61,6 +61,9 @@ export interface LoadRow {
   /** Share of the measured run's requests answered from the disk tier (documents evicted from memory). */
   diskRatio?: number;
   evictions?: { documents: number; cheap: number };
+  /** During the measured run: documents built (misses) and brotli-11 upgrades done in the background. */
+  built?: number;
+  upgrades?: number;
   cacheMb?: number;
   rssStartMb: number;
   rssEndMb: number;
@@ -386,6 +389,7 @@ interface CacheCounters {
   misses: number;
   evictions: Map<string, number>;
   bytes: number;
+  upgrades: number;
 }
 
 /** The cache counters of a WORKERS=1 server, from its /metrics (loopback callers need no token). */
@@ -428,6 +432,7 @@ async function cacheCounters(port: number): Promise<CacheCounters> {
     misses: value('menu_cache_misses_total'),
     evictions,
     bytes: value('menu_cache_bytes'),
+    upgrades: value('menu_brotli_upgrades_total'),
   };
 }
 
@@ -605,6 +610,8 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
             hitRatio: c1 && c2 ? hitRatio(c1, c2) : undefined,
             diskRatio: c1 && c2 ? shares(c1, c2).disk : undefined,
             evictions: c1 && c2 ? evictionsBetween(c1, c2) : undefined,
+            built: c1 && c2 ? c2.misses - c1.misses : undefined,
+            upgrades: c1 && c2 ? c2.upgrades - c1.upgrades : undefined,
             cacheMb: c2 ? Math.round(c2.bytes / 1024 / 1024) : undefined,
             rssStartMb,
             rssEndMb: rssMb(server.pid),
@@ -722,11 +729,11 @@ export function formatScale(report: ScaleReport): string {
         `| ${r.tenants} | ${r.access} | ${r.server} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.rssEndMb} | ${r.problems.join('; ') || '—'} |`,
     ),
     '',
-    '| restaurants | access | WORKERS | req/s | × bare | × nginx | × one | p50 ms | p99 ms | hit ratio memory / disk | evictions docs / cheap | cache MB | RSS start / end / peak MB | warm-up req/s, p99, hit ratio | problems |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| restaurants | access | WORKERS | req/s | × bare | × nginx | × one | p50 ms | p99 ms | hit ratio memory / disk | built / brotli-11 upgrades | evictions docs / cheap | cache MB | RSS start / end / peak MB | warm-up req/s, p99, hit ratio | problems |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...report.load.map(
       (r) =>
-        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToBare ?? 'n/a'} | ${r.ratioToNginx ?? 'n/a'} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} / ${pct(r.diskRatio)} | ${
+        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToBare ?? 'n/a'} | ${r.ratioToNginx ?? 'n/a'} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} / ${pct(r.diskRatio)} | ${r.built ?? 'n/a'} / ${r.upgrades ?? 'n/a'} | ${
           r.evictions ? `${r.evictions.documents} / ${r.evictions.cheap}` : 'n/a'
         } | ${r.cacheMb ?? 'n/a'} | ${r.rssStartMb} / ${r.rssEndMb} / ${r.rssPeakMb} | ${r.warmup.seconds} s: ${r.warmup.requestsPerSec}, ${r.warmup.p99Ms} ms, ${pct(r.warmup.hitRatio)} | ${r.problems.join('; ') || '—'} |`,
     ),
