@@ -5,10 +5,13 @@
 //   1. a seeding process loads 2,000 dishes in 12 sections (JSON import), exports the file and
 //      edits every price in it, as the heaviest realistic edit;
 //   2. a fresh measuring process (the production heap cap, --max-old-space-size=192) opens the
-//      same database, reads the file, collects garbage, notes its idle RSS, then times
-//      `PUT /admin/menu?dry_run=true` (the panel's preview) twice (a fresh process's first, then a
-//      warm one) and `PUT /admin/menu` (apply), and
-//      reports the peak RSS (getrusage maxrss) above idle.
+//      same database, reads the file, and, as `menu serve` does once it listens, readies the
+//      import (features/sync/warm.ts: the job worker with ExcelJS loaded, the row checks
+//      compiled); collects garbage, notes its idle RSS, then times `PUT /admin/menu?dry_run=true`
+//      (the panel's preview) twice (a fresh process's first, then a warm one) and `PUT
+//      /admin/menu` (apply), and reports the peak RSS (getrusage maxrss) above idle;
+//   3. another fresh process without the warm-up (a process whose worker ended, or an app that
+//      never listened) times its first preview only, with its idle RSS and peak above it.
 // The seeding is in its own process so its memory does not count as the import's. Load average
 // before and after is printed beside the figures. Run: npx tsx bench/spreadsheet-import.ts
 import { execFileSync } from 'node:child_process';
@@ -29,6 +32,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { warmImport } from '../src/features/sync/warm.js';
 
 const DISHES = Number(process.env.BENCH_SHEET_DISHES ?? 2000);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -92,6 +96,7 @@ async function seed(databaseUrl: string, schema: string | undefined, form: 'csv'
     let bytes: Buffer;
     if (form === 'xlsx') {
       const exported = await app.inject({ url: '/api/v1/admin/menu/export.xlsx', headers });
+      if (exported.statusCode !== 200) throw new Error(`export.xlsx answered ${exported.statusCode}: ${exported.body}`);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(exported.rawPayload as unknown as ExcelJS.Buffer);
       const sheet = workbook.getWorksheet('Dishes')!;
@@ -125,7 +130,13 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 /** Step 2, in a fresh process: idle RSS, then the preview and the apply, timed, with the peak RSS. */
-async function measure(databaseUrl: string, schema: string | undefined, form: 'csv' | 'xlsx', file: string) {
+async function measure(
+  databaseUrl: string,
+  schema: string | undefined,
+  form: 'csv' | 'xlsx',
+  file: string,
+  warm: boolean,
+) {
   const { database, app } = await appOn(databaseUrl, schema);
   try {
     const { slug, token } = JSON.parse(readFileSync(`${file}.json`, 'utf8'));
@@ -140,6 +151,8 @@ async function measure(databaseUrl: string, schema: string | undefined, form: 'c
       url: '/api/v1/admin/menu/export',
       headers: { host: headers.host, authorization: headers.authorization },
     });
+    // What the server does once it listens (src/server.ts).
+    if (warm) await warmImport(app);
     globalThis.gc?.();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const idle = process.memoryUsage().rss;
@@ -154,6 +167,11 @@ async function measure(databaseUrl: string, schema: string | undefined, form: 'c
     };
     // The first preview of a process also pays for compiling the import's code paths; the second is a warm server's.
     const cold = await timed('/api/v1/admin/menu?dry_run=true');
+    if (!warm) {
+      // The cold process measures its first preview only; the warm one then applies (and drops the schema).
+      process.stdout.write(`${JSON.stringify({ idleMB: idle / 2 ** 20, cold, coldPeak: peakAbove() })}\n`);
+      return;
+    }
     const preview = await timed('/api/v1/admin/menu?dry_run=true');
     const previewPeak = peakAbove();
     const apply = await timed('/api/v1/admin/menu');
@@ -168,7 +186,7 @@ async function measure(databaseUrl: string, schema: string | undefined, form: 'c
   }
 }
 
-function child(step: 'seed' | 'measure', args: string[]): string {
+function child(step: 'seed' | 'measure' | 'cold', args: string[]): string {
   const flags = ['--import', 'tsx', '--expose-gc', '--max-old-space-size=192'];
   return execFileSync(process.execPath, [...flags, SELF, step, ...args], {
     encoding: 'utf8',
@@ -178,9 +196,11 @@ function child(step: 'seed' | 'measure', args: string[]): string {
 }
 
 const [step, databaseUrl, schemaArg, form, file] = process.argv.slice(2);
-if (step === 'seed' || step === 'measure') {
+if (step === 'seed' || step === 'measure' || step === 'cold') {
   const schema = schemaArg === '-' ? undefined : schemaArg;
-  await (step === 'seed' ? seed : measure)(databaseUrl, schema, form as 'csv' | 'xlsx', file);
+  const sheet = form as 'csv' | 'xlsx';
+  if (step === 'seed') await seed(databaseUrl, schema, sheet, file);
+  else await measure(databaseUrl, schema, sheet, file, step === 'measure');
   process.exit(0);
 }
 
@@ -199,9 +219,13 @@ try {
       const file = join(dir, `dishes.${form}`);
       try {
         child('seed', [target.url(form), target.schema(form), form, file]);
+        const c = JSON.parse(child('cold', [target.url(form), target.schema(form), form, file]));
+        console.log(
+          `${target.label.padEnd(10)} ${form.padEnd(4)} no warm-up: first preview ${c.cold.ms.toFixed(0).padStart(5)} ms  idle RSS ${c.idleMB.toFixed(0)} MB, peak above idle ${c.coldPeak.toFixed(0)} MB  (load ${load()})`,
+        );
         const r = JSON.parse(child('measure', [target.url(form), target.schema(form), form, file]));
         console.log(
-          `${target.label.padEnd(10)} ${form.padEnd(4)} ${(r.bytes / 1024).toFixed(0).padStart(5)} KiB  preview ${r.cold.ms.toFixed(0).padStart(5)} ms first, ${r.preview.ms.toFixed(0).padStart(5)} ms again (${r.preview.updated} changed)  apply ${r.apply.ms.toFixed(0).padStart(5)} ms${target.label === 'PostgreSQL' ? `  statements: preview ${r.preview.statements}, apply ${r.apply.statements}` : ''}  idle RSS ${r.idleMB.toFixed(0)} MB, peak above idle: preview ${r.previewPeak.toFixed(0)} MB, apply ${r.applyPeak.toFixed(0)} MB  (load ${load()})`,
+          `${target.label.padEnd(10)} ${form.padEnd(4)} ${(r.bytes / 1024).toFixed(0).padStart(5)} KiB  warmed as served: preview ${r.cold.ms.toFixed(0).padStart(5)} ms first, ${r.preview.ms.toFixed(0).padStart(5)} ms again (${r.preview.updated} changed)  apply ${r.apply.ms.toFixed(0).padStart(5)} ms${target.label === 'PostgreSQL' ? `  statements: preview ${r.preview.statements}, apply ${r.apply.statements}` : ''}  idle RSS ${r.idleMB.toFixed(0)} MB, peak above idle: preview ${r.previewPeak.toFixed(0)} MB, apply ${r.applyPeak.toFixed(0)} MB  (load ${load()})`,
         );
       } catch (err) {
         console.log(

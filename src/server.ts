@@ -9,6 +9,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
 import { assertMigrated, migrateToLatest } from './db/migrate.js';
+import { warmImport } from './features/sync/warm.js';
 import { answerWhileStopping } from './http/error-handler.js';
 import { IpcCounterStore, serveCounters } from './plugins/ipc-counters.js';
 import { seedDemo } from './seed/demo.js';
@@ -46,6 +47,9 @@ export async function serve(
   process.once('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // In the background, once the first requests are in: a first spreadsheet import should not pay
+  // for starting its worker (and a request sent at once is not held behind compiling its checks).
+  setTimeout(() => void warmImport(app), WARM_AFTER_MS).unref();
   const port = (app.server.address() as { port: number }).port;
   await announceAddresses(config, database, port, 1, write);
 }
@@ -123,8 +127,12 @@ async function serveWorker(config: Config): Promise<void> {
     if (message?.type === 'menu:shutdown') void close();
   });
   await app.listen({ port: config.port, host: config.host });
+  setTimeout(() => void warmImport(app), WARM_AFTER_MS).unref();
   process.send?.({ type: 'menu:listening', port: (app.server.address() as { port: number }).port });
 }
+
+/** How long after listening the spreadsheet import is readied (features/sync/warm.ts). */
+const WARM_AFTER_MS = 2_000;
 
 /** How long a stopping worker may finish its requests before it is killed. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -3,6 +3,7 @@
 // from the worker as the same 422; with the pool stopping, the answer is 503, never 500.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { warmImport } from '../../src/features/sync/warm.js';
 import { dialects } from '../helper.js';
 import { menuSuite } from './menu-suite.js';
 
@@ -37,6 +38,31 @@ for (const dialect of dialects) {
       // The other restaurant's export is its own.
       const theirs = await other.admin('GET', '/menu/export.csv');
       assert.notEqual(theirs.body, (await r.admin('GET', '/menu/export.csv')).body);
+    });
+
+    test('the warm-up (once the server listens; when the import page opens) readies a worker with one job; imports then read as before', async () => {
+      const r = await restaurant();
+      const other = await restaurant();
+      const { app } = suite();
+      const jobs = suite().app.jobs;
+      const done = jobs.counts.done;
+      await warmImport(app);
+      assert.equal(jobs.counts.done - done, 1, 'the warm-up is one job, done by a worker');
+      assert.equal(jobs.load.workers, 1, 'that worker is kept for the next job');
+      const workbook = (await r.admin('GET', '/menu/export.xlsx')).rawPayload;
+      const fromXlsx = await r.admin('PUT', '/menu?dry_run=true', workbook, { 'content-type': XLSX });
+      assert.equal(fromXlsx.statusCode, 200, fromXlsx.body);
+      assert.equal(fromXlsx.json.data.changed, false);
+      const theirs = await other.admin(
+        'PUT',
+        '/menu?dry_run=true',
+        (await other.admin('GET', '/menu/export.csv')).rawPayload,
+        {
+          'content-type': 'text/csv',
+        },
+      );
+      assert.equal(theirs.json.data.changed, false);
+      assert.equal(jobs.counts.done - done, 4, 'then each export and read is one job, as before');
     });
   });
 }

@@ -1,5 +1,5 @@
 // Jobs for the worker-pool test, run inside a worker thread.
-import { threadId } from 'node:worker_threads';
+import { resourceLimits, threadId } from 'node:worker_threads';
 
 export const POOL_JOBS = import.meta.url;
 
@@ -25,4 +25,9 @@ export function spins(): void {
   for (;;) {
     // never returns: the pool's deadline ends it
   }
+}
+
+/** The heap limits the worker runs under. */
+export function limits(): typeof resourceLimits {
+  return { ...resourceLimits };
 }

@@ -28,6 +28,17 @@ test('a job runs in a worker thread and its bytes come back', async () => {
   }
 });
 
+test('a worker runs under the heap limits asked for: old and young generation (a job’s young objects are collected early)', async () => {
+  const pool = new WorkerPool({ heapMb: 64 });
+  try {
+    const limits = await pool.run<Record<string, number>>({ module: POOL_JOBS, fn: 'limits', args: [], owner: 'a' });
+    assert.equal(limits.maxOldGenerationSizeMb, 64);
+    assert.equal(limits.maxYoungGenerationSizeMb, 8, 'the default young generation');
+  } finally {
+    await pool.close();
+  }
+});
+
 test('one owner runs one job at a time; another owner is not held behind it', async () => {
   const pool = new WorkerPool({ size: 2 });
   try {

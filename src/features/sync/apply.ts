@@ -479,6 +479,20 @@ async function dishGroupRefs(sync: Sync, itemPath: string, item: DocItem): Promi
   return ids;
 }
 
+/** Every schema an import checks rows against. */
+const IMPORT_SCHEMAS = [MenuDocument, WineryInput, OptionGroupInput, OptionInput, CategoryInput, TypeInput, ItemInput];
+
+/**
+ * Compiles the import's checks now (each is compiled on first use: a few hundred ms together, more
+ * on a busy machine); one per turn of the event loop, so requests are answered in between (warm.ts).
+ */
+export async function compileImportChecks(): Promise<void> {
+  for (const schema of IMPORT_SCHEMAS) {
+    await new Promise((resolve) => setImmediate(resolve));
+    validate(schema, {}, false);
+  }
+}
+
 /**
  * Applies the document in `w`'s transaction and answers the summary; throws one ValidationError
  * listing every problem (the caller's transaction then rolls back: nothing is half-written).

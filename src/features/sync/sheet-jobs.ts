@@ -28,6 +28,20 @@ export async function readSheetJob(bytes: Uint8Array, xlsx: boolean): Promise<Re
   }
 }
 
+/**
+ * In a worker: loads what reading and writing a spreadsheet needs (ExcelJS's ~400 modules, the CSV
+ * reader, the encodings) and runs each once on a tiny file, so an owner's first import does not
+ * pay for loading and compiling them (warm.ts asks for it).
+ */
+export async function warmSheetJob(): Promise<boolean> {
+  const workbook = await renderXlsx({ dishes: [], options: [], sections: [], types: [], wineries: [] });
+  await readXlsx(Buffer.from(workbook.buffer, workbook.byteOffset, workbook.byteLength));
+  // A Windows-1252 file, as Excel saves it: the encoding's whole check (chardet included) runs.
+  const csv = Buffer.from('section;name_it;price\r\nPrimi;Tagliatelle al ragù;12,50\r\n', 'latin1');
+  csvTables(decodeSpreadsheetText(csv).text);
+  return true;
+}
+
 /** In a worker: a workbook's bytes. */
 export function renderXlsxJob(tables: XlsxTables): Promise<Uint8Array> {
   return renderXlsx(tables);

@@ -19,6 +19,7 @@ import { decodeSpreadsheetText } from '../../features/sync/encoding.js';
 import { sheetIssues, sheetsToDocument } from '../../features/sync/menu-sheets.js';
 import { deleteImportDraft, findImportDraft, saveImportDraft } from '../../features/sync/repo.js';
 import { readSheet, writeXlsx } from '../../features/sync/sheet-jobs.js';
+import { warmImport } from '../../features/sync/warm.js';
 import { looksLikeXlsx, XLSX_TYPE, xlsxTables } from '../../features/sync/xlsx.js';
 import { type Html, html } from '../../http/html.js';
 import { type PanelContext, queryParam, seeOther, sendPage } from '../context.js';
@@ -143,6 +144,8 @@ export function registerImport(app: FastifyInstance, now: () => number = Date.no
   app.get('/import', async (request, reply) => {
     const ctx = request.panel;
     const t = importTexts(ctx.locale);
+    // The owner now picks a file: meanwhile the import's worker starts (it ends after a minute idle).
+    if (ctx.session?.user.role === 'owner') void warmImport(app);
     const applied = queryParam(request, 'applied');
     const top =
       applied === '1' ? notice('success', t.applied) : applied === '0' ? notice('info', t.appliedNothing) : '';
