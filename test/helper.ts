@@ -9,11 +9,15 @@ import { type BuildOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type DbHandle, type Dialect, openDatabase, openSqliteImage, sqliteImage } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { schemaCompilation } from '../src/http/schema-compilation.js';
 import { checkAgainstOpenApi } from './openapi-check.js';
 
 // Passwords hashed by tests protect nothing: a cheap scrypt cost (the real one is ~50 ms of CPU a
 // hash, and the suite hashes ~500). Hashes name their cost, so the code that verifies is the same.
 hashCost.N = 1024;
+// A test calls a few of the routes every app registers: each schema is compiled at its first use
+// (about a second of CPU per test file saved); test/api/schemas-at-start.test.ts covers a server's way.
+schemaCompilation.atStart = false;
 
 /**
  * Names this run's PostgreSQL schemas, temporary folders and Redis keys apart from every other run's:

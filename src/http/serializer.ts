@@ -8,6 +8,7 @@
 
 import fastJsonStringify from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
+import { schemaCompilation } from './schema-compilation.js';
 
 type Serializer = (doc: unknown) => string;
 
@@ -33,9 +34,18 @@ export function registerSerialization(app: FastifyInstance): void {
     const text = `${sharedKey}\u0000${JSON.stringify(schema)}`;
     serializer = byText.get(text);
     if (!serializer) {
-      serializer = fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], {
-        schema: external as Record<string, Parameters<typeof fastJsonStringify>[0]>,
-      }) as Serializer;
+      const compile = () =>
+        fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], {
+          schema: external as Record<string, Parameters<typeof fastJsonStringify>[0]>,
+        }) as Serializer;
+      if (schemaCompilation.atStart) serializer = compile();
+      else {
+        let compiled: Serializer | undefined;
+        serializer = (doc) => {
+          compiled ??= compile();
+          return compiled(doc);
+        };
+      }
       if (byText.size >= MAX_TEXT_ENTRIES) byText.clear();
       byText.set(text, serializer);
     }

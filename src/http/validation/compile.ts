@@ -3,6 +3,7 @@
 import { _, Ajv, type KeywordCxt } from 'ajv';
 import formats from 'ajv-formats';
 import type { FieldIssue } from '../../core/errors.js';
+import { schemaCompilation } from '../schema-compilation.js';
 import { isAllowedFontUrl, isAllowedUrl } from '../urls.js';
 import { type Coerce, coercerFor } from './coerce.js';
 import { toIssues } from './issues.js';
@@ -120,12 +121,22 @@ function build(schema: Schema, coerceScalars: boolean): Check {
   };
 }
 
+/** The check compiled at its first call; an unknown keyword still fails here, at registration. */
+function onFirstUse(schema: Schema, coerceScalars: boolean): Check {
+  prepare(schema, '#');
+  let check: Check | undefined;
+  return (input) => {
+    check ??= build(schema, coerceScalars);
+    return check(input);
+  };
+}
+
 const byObject = [new WeakMap<object, Check>(), new WeakMap<object, Check>()];
 const byText = new Map<string, Check>();
 /** Distinct schemas in the code are a few hundred; the bound only guards against schemas built per call. */
 const MAX_TEXT_ENTRIES = 2000;
 
-/** The compiled check of a schema: compiled on first use, then taken from the cache. */
+/** The compiled check of a schema: compiled once (now, or at its first use: http/schema-compilation.ts), then taken from the cache. */
 export function compiled(schema: Schema, coerceScalars: boolean): Check {
   const cache = byObject[coerceScalars ? 1 : 0];
   let check = cache.get(schema);
@@ -133,7 +144,7 @@ export function compiled(schema: Schema, coerceScalars: boolean): Check {
   const text = `${coerceScalars ? 'c' : 'j'}${JSON.stringify(schema)}`;
   check = byText.get(text);
   if (!check) {
-    check = build(schema, coerceScalars);
+    check = schemaCompilation.atStart ? build(schema, coerceScalars) : onFirstUse(schema, coerceScalars);
     if (byText.size >= MAX_TEXT_ENTRIES) byText.clear();
     byText.set(text, check);
   }
