@@ -2,8 +2,9 @@
 // Dishes sheet (a price, an accented name) and renames a section in its Sections sheet, as Excel
 // would save them, uploads the workbook through the import page's file input, sees the preview (two
 // dishes and the section changed, by name; nothing written yet), applies it, and exactly those
-// change; another restaurant's menu is untouched. A prune of everything is shown with its counts
-// and waits for the tick.
+// change; another restaurant's menu is untouched. With the prune box, a workbook whose Dishes sheet
+// keeps two dishes lists the others by name, asks for the tick with the counts, and deletes exactly
+// them once ticked. A prune of everything is shown with its counts and waits for the tick.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -122,6 +123,61 @@ describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
       .where('tenant_id', '=', alpha)
       .execute();
     assert.ok(sectionNames.some((s) => JSON.parse(s.name_translations).it === 'Dolci della casa'));
+    assert.deepEqual(await dishes(beta), betaBefore, 'the other restaurant is untouched');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('the prune box with a workbook: the dishes its sheet leaves out are named, and deleted once ticked', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await signInWithForm(page, base, OWNER.email, OWNER.password);
+    await page.goto(`${base}/admin/import`);
+    const href = await page.getByRole('link', { name: 'Dishes as an Excel workbook (.xlsx)' }).getAttribute('href');
+    const bytes = await page.evaluate(
+      async (url) => [...new Uint8Array(await (await fetch(url!)).arrayBuffer())],
+      href,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('Dishes')!;
+    const nameAt = (sheet.getRow(1).values as string[]).indexOf('name_it');
+    const out: number[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1 && !['Tiramisù', 'Caffè'].includes(String(row.getCell(nameAt).value))) out.push(n);
+    });
+    for (const n of out.reverse()) sheet.spliceRows(n, 1);
+    const before = await dishes(alpha);
+    const betaBefore = await dishes(beta);
+    const n = before.length;
+
+    await page.locator('#f-file').setInputFiles({
+      name: 'alpha-dishes.xlsx',
+      mimeType: XLSX,
+      buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+    });
+    await page.locator('input[name="prune"]').check();
+    await page.getByRole('button', { name: 'Preview the changes' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    assert.match(
+      await page.locator('.notice').first().innerText(),
+      new RegExp(`would delete ${n - 2} of the ${n} dishes of the menu`),
+    );
+    const deleted = await page.locator('ul.deletions[data-kind="items"] li strong').allInnerTexts();
+    // Named in the panel's language: every dish but the two, once each.
+    assert.equal(deleted.length, n - 2);
+    assert.ok(deleted.includes('Caprese') && deleted.includes('Mushroom risotto'), deleted.join(', '));
+    assert.equal(await page.locator('ul.deletions[data-kind="sections"]').count(), 0, 'its sections are all listed');
+    assert.deepEqual(await seriousViolations(page), []);
+    assert.deepEqual(await dishes(alpha), before, 'the preview writes nothing');
+    await page.getByLabel(`Yes, delete ${n - 2} of ${n} dishes`).check();
+    await page.getByRole('button', { name: 'Apply these changes' }).click();
+    await page.waitForURL(/\/admin\/import\?applied=1$/);
+    assert.deepEqual(
+      (await dishes(alpha)).map((d) => d.name),
+      ['Tiramisù', 'Caffè'],
+    );
     assert.deepEqual(await dishes(beta), betaBefore, 'the other restaurant is untouched');
     assert.deepEqual(problems, []);
     await context.close();
