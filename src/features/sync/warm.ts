@@ -19,6 +19,9 @@ export async function warmImport(app: FastifyInstance): Promise<void> {
   try {
     // The worker starts on its own thread while the checks compile here, one at a time.
     const worker = app.jobs.run({ module: SHEET_JOBS, fn: 'warmSheetJob', args: [], owner: WARM_OWNER });
+    // Handled at once: a server stopping while the checks compile refuses the job, and that refusal,
+    // left unhandled until the checks are done, is an unhandled rejection.
+    worker.catch(() => {});
     if (!compiled) {
       compiled = true;
       await compileImportChecks();
