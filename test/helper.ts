@@ -1,5 +1,6 @@
 // Test harness: a fresh app on a fresh database per test, on SQLite always and on PostgreSQL when
 // TEST_DATABASE_URL is set (each test in its own schema, dropped afterwards).
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -60,6 +61,57 @@ function migratedImage(): Promise<Buffer> {
   return migrated;
 }
 
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Where the schema's name stands in the migrated schema's script. */
+const SCHEMA_NAME = '__test_schema__';
+let migratedScript: Promise<string | undefined> | undefined;
+/**
+ * A migrated PostgreSQL schema as SQL (pg_dump of a schema migrated once per process, the
+ * migrations' bookkeeping rows included), its name left as SCHEMA_NAME: every test's schema is
+ * made by running it, as every SQLite test starts from a migrated image. It costs a tenth of the
+ * client's CPU of running the 34 migrations and about half their time. Without a working pg_dump,
+ * each schema is migrated.
+ */
+function migratedSchemaScript(url: string): Promise<string | undefined> {
+  migratedScript ??= (async () => {
+    const schema = runScopedName('tpl');
+    await adminQuery(url, `CREATE SCHEMA ${schema}`);
+    try {
+      const handle = openDatabase(url, schema);
+      await migrateToLatest(handle).finally(() => handle.close());
+      const dump = await new Promise<string | undefined>((resolve) =>
+        execFile(
+          'pg_dump',
+          ['--dbname', url, '--schema', schema, '--no-owner', '--no-privileges', '--inserts'],
+          { maxBuffer: 64 * 1024 * 1024 },
+          (err, stdout, stderr) => {
+            if (err) console.error(`pg_dump failed, every test schema is migrated instead: ${stderr || err.message}`);
+            resolve(err ? undefined : stdout);
+          },
+        ),
+      );
+      // Lines starting with a backslash are psql's commands (\restrict), not SQL.
+      return dump
+        ?.split('\n')
+        .filter((line) => !line.startsWith('\\'))
+        .join('\n')
+        .replaceAll(schema, SCHEMA_NAME);
+    } finally {
+      await adminQuery(url, `DROP SCHEMA ${schema} CASCADE`);
+    }
+  })();
+  return migratedScript;
+}
+
 export async function openTestDb(dialect: Dialect): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const handle = openSqliteImage(await migratedImage());
@@ -67,22 +119,17 @@ export async function openTestDb(dialect: Dialect): Promise<TestDb> {
   }
   const url = process.env.TEST_DATABASE_URL!;
   const schema = runScopedName('t');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  const script = await migratedSchemaScript(url);
+  await adminQuery(url, script ? script.replaceAll(SCHEMA_NAME, schema) : `CREATE SCHEMA ${schema}`);
   const handle = openDatabase(url, schema);
-  await migrateToLatest(handle);
+  if (!script) await migrateToLatest(handle);
   return {
     ...handle,
     url,
     schema,
     dispose: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
+      await adminQuery(url, `DROP SCHEMA ${schema} CASCADE`);
     },
   };
 }
