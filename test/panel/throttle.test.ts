@@ -144,8 +144,11 @@ for (const dialect of dialects) {
         for (const res of answers) codes.set(res.statusCode, (codes.get(res.statusCode) ?? 0) + 1);
         // At most five passwords checked; the rest held (429), or, on a machine too loaded for the
         // database pool to hand out a connection in time, refused as unavailable (503): never checked.
+        // (How many of the unchecked are 503 rather than 429 depends on the machine's load: a loaded
+        // 2-core machine gave 63 of 200; what must hold is that none of them was checked.)
         assert.ok((codes.get(422) ?? 0) <= 5, JSON.stringify([...codes]));
-        assert.ok((codes.get(429) ?? 0) >= 150, JSON.stringify([...codes]));
+        assert.ok((codes.get(429) ?? 0) + (codes.get(503) ?? 0) >= 195, JSON.stringify([...codes]));
+        assert.ok((codes.get(429) ?? 0) > 0, `the limit itself answered: ${JSON.stringify([...codes])}`);
         assert.deepEqual(
           [...codes.keys()].filter((c) => ![422, 429, 503].includes(c)),
           [],
@@ -157,7 +160,10 @@ for (const dialect of dialects) {
           Array.from({ length: 50 }, () => d.post('/admin/login', { email: OWNER.email, password: OWNER.password })),
         );
         assert.ok(more.every((res) => res.statusCode === 429));
-        assert.equal((await failures()) - before, codes.get(422) ?? 0, 'one failure stored per password checked');
+        // One failure stored per password checked: at most five, and at least one per 422 (a checked
+        // password's answer may still be a 503 when the loaded pool cannot render the page in time).
+        const stored = (await failures()) - before;
+        assert.ok(stored <= 5 && stored >= (codes.get(422) ?? 0), `${stored} stored, ${JSON.stringify([...codes])}`);
       } finally {
         await other.close();
       }
@@ -169,8 +175,10 @@ for (const dialect of dialects) {
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, i) => c.post('/admin/login', { email: `guess${i}@alpha.test`, password: 'x' })),
       );
-      assert.ok(answers.filter((res) => res.statusCode === 422).length <= 20);
-      assert.ok(answers.filter((res) => res.statusCode === 429).length >= 150);
+      const count = (status: number) => answers.filter((res) => res.statusCode === status).length;
+      assert.ok(count(422) <= 20, String(count(422)));
+      // Held (429) or, on a loaded machine, refused before any check (503): never checked.
+      assert.ok(count(429) + count(503) >= 180 && count(429) > 0, `${count(429)} held, ${count(503)} refused`);
       assert.ok(answers.every((res) => [422, 429, 503].includes(res.statusCode)));
     });
 
