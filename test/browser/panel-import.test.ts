@@ -50,13 +50,13 @@ describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
         .execute()
     ).map((d) => ({ id: d.id, price: Number(d.price_cents), name: JSON.parse(d.name_translations).it as string }));
 
-  test('download the workbook, edit a price and a name, upload it, see the preview, apply it', async () => {
+  /** Signed in as the owner on the import page (1366 px), with the workbook its link downloads, as the browser receives it (Node cannot resolve *.localhost). */
+  async function importPageWithWorkbook() {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
     const page = await context.newPage();
     const problems = watchProblems(page);
     await signInWithForm(page, base, OWNER.email, OWNER.password);
     await page.goto(`${base}/admin/import`);
-    // The download the link gives, as the browser receives it (Node cannot resolve *.localhost).
     const href = await page.getByRole('link', { name: 'Dishes as an Excel workbook (.xlsx)' }).getAttribute('href');
     const downloaded = await page.evaluate(async (url) => {
       const res = await fetch(url!);
@@ -65,6 +65,11 @@ describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
     assert.equal(downloaded.type, XLSX);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(downloaded.bytes) as unknown as ExcelJS.Buffer);
+    return { context, page, problems, workbook };
+  }
+
+  test('download the workbook, edit a price and a name, upload it, see the preview, apply it', async () => {
+    const { context, page, problems, workbook } = await importPageWithWorkbook();
     const sheet = workbook.getWorksheet('Dishes')!;
     const header = sheet.getRow(1).values as string[];
     sheet.eachRow((row, n) => {
@@ -129,18 +134,7 @@ describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
   });
 
   test('the prune box with a workbook: the dishes its sheet leaves out are named, and deleted once ticked', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    const problems = watchProblems(page);
-    await signInWithForm(page, base, OWNER.email, OWNER.password);
-    await page.goto(`${base}/admin/import`);
-    const href = await page.getByRole('link', { name: 'Dishes as an Excel workbook (.xlsx)' }).getAttribute('href');
-    const bytes = await page.evaluate(
-      async (url) => [...new Uint8Array(await (await fetch(url!)).arrayBuffer())],
-      href,
-    );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
+    const { context, page, problems, workbook } = await importPageWithWorkbook();
     const sheet = workbook.getWorksheet('Dishes')!;
     const nameAt = (sheet.getRow(1).values as string[]).indexOf('name_it');
     const out: number[] = [];
