@@ -4,7 +4,6 @@
 // row's updated_at themselves), so reading a row by id, or checking that a referenced row exists,
 // costs no round trip to the database. It lives as long as the write; a write without one reads
 // the database as before.
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { allRows, type MenuRow, type MenuTable } from '../db/menu-rows.js';
 import { listDishGroupLinks } from './repo.js';
@@ -12,11 +11,12 @@ import { listDishGroupLinks } from './repo.js';
 export class RowCache {
   private readonly tables = new Map<MenuTable, Map<number, object>>();
   /**
-   * Updates of dishes not yet sent (PostgreSQL only: each would be a round trip), by id: sent
-   * together by `flushRows` (catalog/rows.ts) before any other write or read of the database.
+   * Updates of dishes not yet sent, by id: sent together by `flushRows` (catalog/rows.ts) before
+   * any other write or read of the database (on PostgreSQL each would be a round trip; on SQLite
+   * each a query Kysely builds and compiles, and a row it returns).
    */
   readonly pending = new Map<number, Record<string, unknown>>();
-  /** Whether dishes' updates wait in `pending` (set for PostgreSQL, where a round trip is what costs). */
+  /** Whether dishes' updates wait in `pending` (a write that loaded the rows: see `load`). */
   batchesItems = false;
   /** Each dish's option groups in order, when the write read them (kept by the options service). */
   dishGroups: Map<number, number[]> | undefined;
@@ -34,8 +34,7 @@ export class RowCache {
       groups.set(item, [...(groups.get(item) ?? []), Number(link.group_id)]);
     }
     cache.dishGroups = groups;
-    // SQLite answers in-process: a statement per dish costs next to nothing there.
-    cache.batchesItems = db.getExecutor().adapter instanceof PostgresAdapter;
+    cache.batchesItems = true;
     return cache;
   }
 

@@ -1,6 +1,6 @@
 // Row operations shared by the menu tables (sections, sub-categories, wineries, dishes, option groups, options):
 // always scoped by tenant, with timestamps set here.
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Db } from './connect.js';
 import type { Database } from './schema.js';
 
@@ -213,10 +213,14 @@ export async function allIds(db: Db, table: MenuTable, tenantId: number): Promis
 }
 
 /**
- * PostgreSQL: many rows of `table` updated in one statement, each with its own values (a column a
- * row's values leave out keeps that row's value): the rows' values go as one JSON object by id,
- * and `jsonb_populate_record` types them as the table's columns. A whole-menu import of 2,000
- * changed dishes is then a few statements, not 2,000 round trips.
+ * Many rows of `table` updated in one statement, each with its own values (a column a row's values
+ * leave out keeps that row's value): the rows' values go as one JSON object by id. PostgreSQL:
+ * `jsonb_populate_record` types them as the table's columns, and a whole-menu import of 2,000
+ * changed dishes is a few statements, not 2,000 round trips. SQLite: `json_each` walks the object
+ * and `json_extract` gives each value as SQLite stores it (a JSON number an INTEGER or REAL, a
+ * string TEXT, null NULL; the services write flags as 0/1 and texts of translations as JSON text
+ * already); no round trip to save there, but 2,000 single-row UPDATEs built, compiled and
+ * returned one at a time by Kysely were half the CPU of a 2,000-dish preview.
  */
 export async function updateRowsAtOnce(
   db: Db,
@@ -228,6 +232,19 @@ export async function updateRowsAtOnce(
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row.values)))];
   if (!columns.every((column) => /^[a-z_]+$/.test(column))) throw new Error(`unexpected column in ${columns}`);
   const byId = JSON.stringify(Object.fromEntries(rows.map((row) => [String(row.id), row.values])));
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    // json_type is NULL for a key the row's values leave out (and 'null' for a JSON null).
+    const set = columns.map(
+      (c) =>
+        sql`${sql.id(c)} = CASE WHEN json_type(r.value, ${`$.${c}`}) IS NULL THEN ${sql.ref(`t.${c}`)} ELSE json_extract(r.value, ${`$.${c}`}) END`,
+    );
+    // Materialized first: joined to json_each directly, SQLite scanned the whole object once per
+    // row of the restaurant (1.2 s for 2,000 dishes, against 13 ms this way).
+    await sql`WITH r AS MATERIALIZED (SELECT CAST(key AS INTEGER) AS id, value FROM json_each(${byId})) UPDATE ${sql.table(table)} AS t SET ${sql.join(set)} FROM r WHERE t.tenant_id = ${tenantId} AND t.id = r.id`.execute(
+      db,
+    );
+    return;
+  }
   await sql`UPDATE ${sql.table(table)} AS t SET (${sql.join(columns.map((c) => sql.id(c)))}) = (SELECT ${sql.join(
     columns.map((c) => sql.ref(`r.${c}`)),
   )} FROM jsonb_populate_record(t, ${byId}::jsonb -> t.id::text) AS r) WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${rows.map((row) => row.id)}::int[])`.execute(

@@ -3,7 +3,7 @@
 // changes nothing in any sheet or language; a section renamed, its fields changed, a winery and a
 // sub-category added in Excel are previewed and applied exactly; a bad cell in the Sections sheet
 // names its sheet, row and column and changes nothing; a workbook of dishes only works as before;
-// every dish of an import changed at once is stored and recorded exactly (the PostgreSQL run sends
+// every dish of an import changed at once is stored and recorded exactly (both databases send
 // those updates together, catalog/row-cache.ts); another restaurant stays untouched.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
