@@ -210,9 +210,12 @@ function sheetTable(kind: SheetKind, issues: FieldIssue[]) {
       }
       const line = row.number;
       const at = rowField(kind, line);
-      const cells = header.map((column, i) =>
-        cellValue(row.getCell(i + 1), column, `${at}.${column || `column_${i + 1}`}`, issues),
-      );
+      // findCell, not getCell: a cell the file leaves out (most of a row's 84 columns) is empty, and
+      // getCell would make a Cell object (and its address) for each of them.
+      const cells = header.map((column, i) => {
+        const cell = row.findCell(i + 1);
+        return cell === undefined ? '' : cellValue(cell, column, `${at}.${column || `column_${i + 1}`}`, issues);
+      });
       if (cells.some((cell) => String(cell).trim() !== '')) rows.push({ line, cells });
       if (rows.length > XLSX_MAX_ROWS) {
         throw new ValidationError([{ field: 'file', rule: 'xlsx_too_many_rows', params: { max: XLSX_MAX_ROWS } }]);
