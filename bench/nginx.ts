@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
+import { openFileLimit } from '../src/features/menu/disk-tier.js';
 import { procCpuMicros, type ServerProcess } from './children.js';
 import type { RecordedResponse } from './recorded.js';
 
@@ -71,12 +72,18 @@ async function launch(
   c: { etag: boolean; contentType: string; root: string; location: string },
 ): Promise<ServerProcess> {
   const port = await freePort();
+  // nginx may raise its limit on open files only up to the hard limit it inherits from this process
+  // (node raises its own soft limit to it at start): asked for more (65,536 on a machine whose hard
+  // limit is 20,000), it kept the soft limit it was given and its file cache ran out of descriptors
+  // at 10,000 restaurants ("Too many open files"). Files kept open: half of it, as the service's
+  // disk tier keeps (features/menu/disk-tier.ts), the other half left to connections.
+  const files = openFileLimit();
   writeFileSync(
     join(dir, 'nginx.conf'),
     `daemon off;
 master_process off;
 worker_processes 1;
-worker_rlimit_nofile 65536;
+worker_rlimit_nofile ${files};
 pid ${join(dir, 'nginx.pid')};
 error_log stderr error;
 events { worker_connections 4096; }
@@ -85,7 +92,7 @@ http {
   server_tokens off;
   etag ${c.etag ? 'on' : 'off'};
   sendfile on;
-  open_file_cache max=20000 inactive=600s;
+  open_file_cache max=${Math.max(256, Math.floor(files / 2))} inactive=600s;
   keepalive_timeout 75s;
   keepalive_requests 10000000;
   client_body_temp_path ${dir};

@@ -114,7 +114,7 @@ interface TenantFiles {
 const OPEN_FILES = Math.min(65_536, Math.max(256, Math.floor(openFileLimit() / 2)));
 
 /** The process's limit on open files (Linux: /proc/self/limits), or 1,024 when it cannot be read. */
-function openFileLimit(): number {
+export function openFileLimit(): number {
   try {
     const line = readFileSync('/proc/self/limits', 'utf8')
       .split('\n')
