@@ -1,5 +1,6 @@
 // GET / : the public menu page as HTML (content, language choice, escaping, caching, security headers).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
@@ -74,7 +75,15 @@ for (const dialect of dialects) {
 
     test('is cached with an ETag, locked down by CSP, and its script is served', async () => {
       const res = await call(t.app, { url: '/', host: 'alpha' });
-      assert.match(res.headers['content-security-policy'] as string, /script-src 'self'/);
+      const csp = res.headers['content-security-policy'] as string;
+      assert.match(csp, /script-src 'self'/);
+      // Every inline script that runs (the head's line marking the page as scripted) is allowed by its hash.
+      const inline = [...res.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+      assert.equal(inline.length, 1, 'one inline script, in the head');
+      for (const text of inline) {
+        const hash = createHash('sha256').update(text).digest('base64');
+        assert.ok(csp.includes(`'sha256-${hash}'`), `the CSP allows ${text}`);
+      }
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
       const again = await call(t.app, {
         url: '/',

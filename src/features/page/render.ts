@@ -15,7 +15,7 @@ import type { OpeningHours } from '../../resources/settings/hours.js';
 import type { MenuData } from '../menu/compose.js';
 import { readableOn } from './colors.js';
 import { bundledFont, fontFaces, fontPreloads } from './fonts.js';
-import { MENU_SCRIPT_URL } from './menu-script.js';
+import { HEAD_SCRIPT, MENU_SCRIPT_URL } from './menu-script.js';
 import { dishOptions, menuAddOnLd, optionsUnderFilter } from './options.js';
 import { PAGE_CSS } from './styles.js';
 import { type PageTexts, pageTexts } from './texts.js';
@@ -463,6 +463,7 @@ ${PAGE_CSS}
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${c.print || input.scripts === false ? '' : raw(`<script>${HEAD_SCRIPT}</script>`)}
 <title>${settings.name} · ${t.menu}</title>
 <meta name="description" content="${description}">
 <link rel="icon" href="${favicon(input, primary, readableOn(primary, '#FFFFFF'))}">

@@ -7,7 +7,7 @@ import { matchesEtag, negotiateEncoding } from '../menu/document.js';
 import { stateId } from '../menu/live.js';
 import { qrAddresses } from '../qr/address.js';
 import { registerFonts } from './fonts.js';
-import { MENU_SCRIPT, MENU_SCRIPT_VERSION } from './menu-script.js';
+import { HEAD_SCRIPT_HASH, MENU_SCRIPT, MENU_SCRIPT_VERSION } from './menu-script.js';
 import { registerServiceWorker } from './offline.js';
 import { type PageFilter, pageImages, parseFilter, renderMenuPage } from './render.js';
 import { textAsset } from './text-asset.js';
@@ -19,7 +19,8 @@ const CSP = [
   "img-src 'self' https: data:",
   "style-src 'self' 'unsafe-inline' https:",
   "font-src 'self' https: data:",
-  "script-src 'self'",
+  // The page's own script, and the one line in its head that marks it as scripted (menu-script.ts).
+  `script-src 'self' ${HEAD_SCRIPT_HASH}`,
   "connect-src 'self'",
   "base-uri 'none'",
   // The allergen filter is a GET form to this same page.
