@@ -33,7 +33,7 @@ test('a worker runs under the heap limits asked for: old and young generation (a
   try {
     const limits = await pool.run<Record<string, number>>({ module: POOL_JOBS, fn: 'limits', args: [], owner: 'a' });
     assert.equal(limits.maxOldGenerationSizeMb, 64);
-    assert.equal(limits.maxYoungGenerationSizeMb, 8, 'the default young generation');
+    assert.equal(limits.maxYoungGenerationSizeMb, 16, 'the default young generation');
   } finally {
     await pool.close();
   }
