@@ -59,7 +59,12 @@ export interface ServerCommand {
  * capped at 192 MB (without a cap V8 let the heap grow to three times its live size under a
  * thousand restaurants' misses; see docs/scaling.md, "One instance, many restaurants").
  */
-export const SERVE_NODE_FLAGS = ['--max-old-space-size=192'];
+export const SERVE_NODE_FLAGS = [
+  '--max-old-space-size=192',
+  // BENCH_PROFILE_DIR=<folder>: each server (the app and the reference servers) writes a CPU profile
+  // there when it stops, to compare where their time goes (docs/scaling.md).
+  ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+];
 
 /**
  * The environment `npm start` and the Dockerfile give `menu serve`: glibc maps every block of 16 kB
