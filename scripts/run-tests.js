@@ -3,6 +3,14 @@
 // under node's test runner, several files at once. Plain node starts a test file in about a third of
 // the CPU time that tsx needs (measured in docs/DESIGN-NOTES.md), and it runs what production runs.
 //
+// Files share processes: each process loads the app's modules once (about 2 s of CPU; node 20 has
+// no compile cache) and then runs a group of test files one after another, each test still on a
+// fresh app and database. A file that changes something the whole process shares (signals, the
+// process's environment, a global, its memory as a measure) says so on a line of its own:
+//   // npm test: a process of its own (<why>)
+// and runs alone. Failures name their file as before (node:test reports where each test is
+// defined). TEST_ISOLATE=1 gives every file a process of its own, to rule out a neighbour.
+//
 //   npm test                        the in-process suites (a few minutes on a 2-core machine)
 //   npm run test:all                those and the end-to-end ones (what .ci/run runs)
 //   npm test -- test/cli panel      only the files whose path contains one of the words (any tier)
@@ -12,15 +20,15 @@
 // and call the CLI's commands in-process. The end-to-end suites are the slow ones: a real Chromium
 // (test/browser/) and real processes (test/processes/: servers, signals, a cluster, the POS example).
 //
-// Environment: TEST_CONCURRENCY (files at once; default: the machine's cores), TEST_DATABASE_URL and
+// Environment: TEST_CONCURRENCY (processes at once; default: the machine's cores), TEST_DATABASE_URL and
 // TEST_REDIS_URL (also run on PostgreSQL / Redis), TEST_RUN_ID (set here when absent: names this run's
 // PostgreSQL schemas and temporary folders, all removed at the end, so runs never meet).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 const BUILD = '.test-build';
 const started = Date.now();
@@ -78,11 +86,44 @@ try {
 sources.sort(
   (a, b) => (timings[b] ?? Number.MAX_SAFE_INTEGER) - (timings[a] ?? Number.MAX_SAFE_INTEGER) || a.localeCompare(b),
 );
-const files = sources.map((path) => join(BUILD, path.replace(/\.ts$/, '.js')));
+const compiledPath = (path) => join(BUILD, path.replace(/\.ts$/, '.js'));
 
-// 3. Run, several files at once, each in its own process.
+// 3. Which files share a process: the rest are packed into a few groups of about equal time (by
+// the last run's timings, longest first into the least loaded group), a few per process at once.
 const runId = (process.env.TEST_RUN_ID ?? randomBytes(4).toString('hex')).toLowerCase().replace(/[^a-z0-9]/g, '');
 const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
+const OWN_PROCESS = /^\/\/ npm test: a process of its own\b/m;
+const isolate = process.env.TEST_ISOLATE === '1';
+// The end-to-end files run alone: they start browsers and servers, and loading modules is little of their time.
+const alone = sources.filter(
+  (path) => isolate || END_TO_END.some((dir) => path.startsWith(dir)) || OWN_PROCESS.test(readFileSync(path, 'utf8')),
+);
+const shared = sources.filter((path) => !alone.includes(path));
+const known = sources.map((path) => timings[path]).filter((ms) => ms !== undefined);
+const typical = known.length > 0 ? known.sort((a, b) => a - b)[Math.floor(known.length / 2)] : 5000;
+const weight = (path) => timings[path] ?? typical;
+// Four groups per process slot: a group's modules load once, and the run's end is not one long group.
+const groups = Array.from({ length: Math.min(shared.length, concurrency * 4) }, () => ({ paths: [], ms: 0 }));
+for (const path of [...shared].sort((a, b) => weight(b) - weight(a))) {
+  const lightest = groups.reduce((min, group) => (group.ms < min.ms ? group : min));
+  lightest.paths.push(path);
+  lightest.ms += weight(path);
+}
+const groupDir = join(BUILD, 'test-groups');
+rmSync(groupDir, { recursive: true, force: true });
+mkdirSync(groupDir, { recursive: true });
+const runs = [
+  ...alone.map((path) => ({ file: compiledPath(path), ms: weight(path) })),
+  ...groups.map((group, i) => {
+    if (group.paths.length === 1) return { file: compiledPath(group.paths[0]), ms: group.ms };
+    const file = join(groupDir, `group-${i + 1}.js`);
+    writeFileSync(file, groupEntry(group.paths));
+    return { file, ms: group.ms };
+  }),
+].sort((a, b) => b.ms - a.ms);
+const files = runs.map((run) => run.file);
+
+// 4. Run, several processes at once.
 const summaryFile = join(tmpdir(), `menu-test-summary-${runId}.txt`);
 const reporter = process.stdout.isTTY ? 'spec' : 'tap';
 const child = spawn(
@@ -105,10 +146,10 @@ const child = spawn(
 );
 const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
-// 4. Clean up whatever this run left behind (a crashed file cannot drop its own schema).
+// 5. Clean up whatever this run left behind (a crashed file cannot drop its own schema).
 await cleanUp(runId);
 console.log(
-  `${files.length} files, ${concurrency} at a time, in ${((Date.now() - started) / 1000).toFixed(1)} s (type-check and compile included)`,
+  `${sources.length} files in ${files.length} processes (${alone.length} alone), ${concurrency} at a time, in ${((Date.now() - started) / 1000).toFixed(1)} s (type-check and compile included)`,
 );
 if (existsSync(summaryFile)) {
   process.stdout.write(readFileSync(summaryFile, 'utf8'));
@@ -140,4 +181,29 @@ async function cleanUp(id) {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * A process's entry for a group of test files: imports them in turn, so node:test queues each
+ * file's tests behind the previous file's. A file that throws while loading fails as a test named
+ * after it, and the others still run.
+ */
+function groupEntry(paths) {
+  const lines = [
+    "import { test } from 'node:test';",
+    `for (const file of ${JSON.stringify(
+      paths.map((path) => relative(groupDir, compiledPath(path))),
+      null,
+      1,
+    )}) {`,
+    '  try {',
+    '    await import(file);',
+    '  } catch (err) {',
+    "    test('loading ' + file, () => {",
+    '      throw err;',
+    '    });',
+    '  }',
+    '}',
+  ];
+  return `${lines.join('\n')}\n`;
 }
