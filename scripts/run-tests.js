@@ -92,6 +92,8 @@ const compiledPath = (path) => join(BUILD, path.replace(/\.ts$/, '.js'));
 // the last run's timings, longest first into the least loaded group), a few per process at once.
 const runId = (process.env.TEST_RUN_ID ?? randomBytes(4).toString('hex')).toLowerCase().replace(/[^a-z0-9]/g, '');
 const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
+/** How long one test, or one process per file it runs, may take before its process is stopped. */
+const HANG_LIMIT_MS = 180_000;
 const OWN_PROCESS = /^\/\/ npm test: a process of its own\b/m;
 const isolate = process.env.TEST_ISOLATE === '1';
 // The end-to-end files run alone: they start browsers and servers, and loading modules is little of their time.
@@ -109,18 +111,22 @@ for (const path of [...shared].sort((a, b) => weight(b) - weight(a))) {
   lightest.paths.push(path);
   lightest.ms += weight(path);
 }
+// Every process starts from a small entry (.test-build/test-groups/) that imports its files.
 const groupDir = join(BUILD, 'test-groups');
 rmSync(groupDir, { recursive: true, force: true });
 mkdirSync(groupDir, { recursive: true });
 const runs = [
-  ...alone.map((path) => ({ file: compiledPath(path), ms: weight(path) })),
-  ...groups.map((group, i) => {
-    if (group.paths.length === 1) return { file: compiledPath(group.paths[0]), ms: group.ms };
-    const file = join(groupDir, `group-${i + 1}.js`);
-    writeFileSync(file, groupEntry(group.paths));
-    return { file, ms: group.ms };
-  }),
-].sort((a, b) => b.ms - a.ms);
+  ...alone.map((path) => ({ paths: [path], ms: weight(path) })),
+  ...groups.filter((group) => group.paths.length > 0),
+]
+  .sort((a, b) => b.ms - a.ms)
+  .map((run, i) => {
+    const name =
+      run.paths.length === 1 ? run.paths[0].replace(/\.test\.ts$/, '').replaceAll('/', '-') : `group-${i + 1}`;
+    const file = join(groupDir, `${name}.js`);
+    writeFileSync(file, processEntry(run.paths));
+    return { file, ms: run.ms };
+  });
 const files = runs.map((run) => run.file);
 
 // 4. Run, several processes at once.
@@ -132,9 +138,6 @@ const child = spawn(
     '--enable-source-maps',
     '--test',
     `--test-concurrency=${concurrency}`,
-    // A test that hangs (a browser that never answers) fails after three minutes instead of
-    // holding the run until CI's limit.
-    '--test-timeout=180000',
     `--test-reporter=${reporter}`,
     '--test-reporter-destination=stdout',
     '--test-reporter=./scripts/test-summary.js',
@@ -184,26 +187,45 @@ async function cleanUp(id) {
 }
 
 /**
- * A process's entry for a group of test files: imports them in turn, so node:test queues each
- * file's tests behind the previous file's. A file that throws while loading fails as a test named
- * after it, and the others still run.
+ * A process's entry: imports its test files in turn, so node:test queues each file's tests behind
+ * the previous file's. A file that throws while loading fails as a test named after it, and the
+ * others still run. A test that hangs (a browser that never answers) stops the process after three
+ * minutes, as does a process past three minutes per file (a hook that hangs), instead of holding
+ * the run until CI's limit. (node --test's own --test-timeout would time a whole process, whatever
+ * the number of files in it.)
  */
-function groupEntry(paths) {
-  const lines = [
-    "import { test } from 'node:test';",
-    `for (const file of ${JSON.stringify(
-      paths.map((path) => relative(groupDir, compiledPath(path))),
-      null,
-      1,
-    )}) {`,
-    '  try {',
-    '    await import(file);',
-    '  } catch (err) {',
-    "    test('loading ' + file, () => {",
-    '      throw err;',
-    '    });',
-    '  }',
-    '}',
-  ];
-  return `${lines.join('\n')}\n`;
+function processEntry(paths) {
+  const imports = JSON.stringify(
+    paths.map((path) => relative(groupDir, compiledPath(path))),
+    null,
+    1,
+  );
+  return `// Written by scripts/run-tests.js: one test process, ${paths.length} file(s).
+import { afterEach, beforeEach, test } from 'node:test';
+const LIMIT_MS = ${HANG_LIMIT_MS};
+const running = new Map();
+const stop = (what) => {
+  console.error(\`\${what}: stopping this process (\${[...running.keys()].map((name) => \`"\${name}"\`).join(', ') || 'no test'} running)\`);
+  process.exit(1);
+};
+beforeEach((t) => {
+  const timer = setTimeout(() => stop(\`"\${t.name}" still running after \${LIMIT_MS / 1000} s\`), LIMIT_MS);
+  timer.unref();
+  running.set(t.name, timer);
+});
+afterEach((t) => {
+  clearTimeout(running.get(t.name));
+  running.delete(t.name);
+});
+setTimeout(() => stop(\`\${LIMIT_MS / 1000} s per file passed\`), LIMIT_MS * ${paths.length}).unref();
+for (const file of ${imports}) {
+  try {
+    await import(file);
+  } catch (err) {
+    test(\`loading \${file}\`, () => {
+      throw err;
+    });
+  }
+}
+`;
 }
