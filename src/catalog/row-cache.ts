@@ -16,8 +16,6 @@ export class RowCache {
    * each a query Kysely builds and compiles, and a row it returns).
    */
   readonly pending = new Map<number, Record<string, unknown>>();
-  /** Whether dishes' updates wait in `pending` (a write that loaded the rows: see `load`). */
-  batchesItems = false;
   /** Each dish's option groups in order, when the write read them (kept by the options service). */
   dishGroups: Map<number, number[]> | undefined;
 
@@ -34,7 +32,6 @@ export class RowCache {
       groups.set(item, [...(groups.get(item) ?? []), Number(link.group_id)]);
     }
     cache.dishGroups = groups;
-    cache.batchesItems = true;
     return cache;
   }
 

@@ -75,7 +75,7 @@ export async function changeRow<T extends MenuTable>(
 ): Promise<MenuRow<T> | undefined> {
   const id = idOf(before);
   if (!changesAnything(before, values)) return before;
-  if (table === 'items' && w.rows?.batchesItems) {
+  if (table === 'items' && w.rows) {
     // Sent with the other dishes' updates (flushRows); the row as it will be stored, for the listeners.
     const changed = { ...(values as Record<string, unknown>), updated_at: nowIso() };
     const after = { ...before, ...changed } as MenuRow<T>;
