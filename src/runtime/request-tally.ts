@@ -1,6 +1,6 @@
 // Requests answered per restaurant, counted in memory on the request path (one map increment) and
 // handed in batches to a writer that adds them to the database (accounts/tenants/usage-repo.ts),
-// every few seconds and when the app closes. A failed flush is logged and its counts dropped: they
+// every 30 s (app.ts) and when the app closes. A failed flush is logged and its counts dropped: they
 // are usage figures for the operator, never a limit.
 
 export class RequestTally {

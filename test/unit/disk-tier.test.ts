@@ -1,7 +1,7 @@
 // The disk tier's own bookkeeping: files and bytes counted exactly, least recently used restaurants
 // dropped over the cap, versions never mixed, failed writes forgotten, the folder gone at close.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -50,6 +50,50 @@ test('a written form reads back whole, only for its tenant, version, key and enc
     assert.equal(disk.files, 1);
     assert.equal(disk.bytes, bytesOnDisk(disk.dir));
     assert.equal(disk.writes, 1);
+  } finally {
+    await disk.close();
+  }
+});
+
+test('a form written again (an upgrade) is read as the new one; a file damaged before its first read is dropped, and checked once it is read whole', async () => {
+  const { disk, errors } = tier();
+  try {
+    disk.write(1, 3, 'menu|en|', form('alpha'));
+    disk.write(2, 3, 'menu|en|', form('other'));
+    await disk.settled();
+    assert.deepEqual(disk.read(1, 3, 'menu|en|', 'br'), form('alpha'));
+    disk.write(1, 3, 'menu|en|', {
+      ...form('alpha'),
+      formEtag: '"alpha-br-11"',
+      brBest: true,
+      body: Buffer.from('best'),
+    });
+    await disk.settled();
+    const upgraded = disk.read(1, 3, 'menu|en|', 'br');
+    assert.equal(upgraded?.formEtag, '"alpha-br-11"');
+    assert.equal(upgraded?.body.toString(), 'best');
+    assert.equal(disk.files, 2);
+    assert.deepEqual(disk.read(2, 3, 'menu|en|', 'br'), form('other'), 'the other tenant’s file of the same key');
+
+    // A body damaged before any read fails its CRC-32: the record goes, the key reads as missing.
+    disk.write(1, 3, 'menu|it|', form('italian'));
+    await disk.settled();
+    const folder = join(disk.dir, '1', '3');
+    const italian = readdirSync(folder)
+      .map((name) => join(folder, name))
+      .find((path) => readFileSync(path).includes('italian'));
+    assert.ok(italian);
+    const bytes = readFileSync(italian);
+    bytes[bytes.length - 1] ^= 0xff;
+    writeFileSync(italian, bytes);
+    assert.equal(disk.read(1, 3, 'menu|it|', 'br'), undefined);
+    assert.equal(disk.read(1, 3, 'menu|it|', 'br'), undefined, 'still missing: its record went');
+    assert.equal(disk.files, 2);
+    assert.deepEqual(errors, []);
+    // Written again, it is found by its key again.
+    disk.write(1, 3, 'menu|it|', form('italian'));
+    await disk.settled();
+    assert.deepEqual(disk.read(1, 3, 'menu|it|', 'br'), form('italian'));
   } finally {
     await disk.close();
   }

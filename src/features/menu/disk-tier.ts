@@ -10,7 +10,8 @@
 // at debug and forgotten. A read is synchronous (the fast path may use it); a file that is missing,
 // damaged or not what its name says is deleted and the document is built again. A file this process
 // put in place (or read and checked whole once) is read as its body alone, through a descriptor
-// kept open, into the caller's buffer, and checked by its CRC-32.
+// kept open, into the caller's buffer; its first such read checks the body's CRC-32, later ones
+// trust it (see FileRecord).
 //
 // The index (tenant → version, files and bytes; least recently used tenant first: a write, a read
 // or the memory budget evicting one of its forms counts as a use) lives in memory. It starts empty
@@ -72,7 +73,7 @@ interface FileMeta {
   form: Omit<StoredForm, 'body'>;
   bodyOffset: number;
   bodyLength: number;
-  /** CRC-32 of the body: each read checks it (a quarter of the SHA-256's cost; a flipped byte still shows). */
+  /** CRC-32 of the body, checked by the file's first read from its body offset (see FileRecord.checked). */
   crc: number;
 }
 
@@ -84,11 +85,23 @@ interface FileMeta {
  * 10,000 restaurants).
  */
 interface FileRecord {
+  /** Its file's name in the version's folder. */
+  name: string;
   bytes: number;
   meta?: FileMeta;
   /** Reads since it was written. */
   reads: number;
+  /**
+   * Its body was read back and matched its CRC-32 (or its SHA-256, for a file found at start).
+   * Later reads trust it: the folder is this process's own (mode 0700), a file is never written in
+   * place (a new one is renamed over it, and its record replaced), and the CRC of every read was 7%
+   * of the CPU at 10,000 restaurants uniform (profile in docs/scaling.md).
+   */
+  checked: boolean;
 }
+
+/** The records of one document key, by encoding (found without hashing the key again). */
+type KeyFiles = { [E in StoredEncoding]?: FileRecord };
 
 /**
  * Where a read body goes: given its length and how many times the file was read before, a buffer
@@ -102,7 +115,15 @@ interface TenantFiles {
   version: number;
   /** File name → its record. */
   files: Map<string, FileRecord>;
+  /**
+   * Document key → its records, filled as keys are written or read: a read then neither hashes
+   * the key for its file name (keys differ between restaurants: their open sections' ids) nor
+   * builds the name.
+   */
+  byKey: Map<string, KeyFiles>;
   bytes: number;
+  /** The tier's use count when it was last moved to the recent end (see DiskTier.touch). */
+  usedAt: number;
 }
 
 /**
@@ -161,16 +182,9 @@ function sha256(body: Buffer): string {
   return createHash('sha256').update(body).digest('base64url');
 }
 
-/** Names by key and encoding: keys are few (locale × open set, the same for every restaurant), reads many. */
-const fileNames = new Map<string, string>();
-
+/** A document form's file name: a hash of its key, never anything a request sent. */
 function fileName(key: string, encoding: StoredEncoding): string {
-  const known = fileNames.get(`${encoding} ${key}`);
-  if (known !== undefined) return known;
-  const name = `${createHash('sha1').update(key).digest('hex')}.${encoding}`;
-  if (fileNames.size >= 4096) fileNames.clear();
-  fileNames.set(`${encoding} ${key}`, name);
-  return name;
+  return `${createHash('sha1').update(key).digest('hex')}.${encoding}`;
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
@@ -366,6 +380,8 @@ export class DiskTier {
   /** Each tenant's last queued file operation: the next one starts after it. */
   private readonly chains = new Map<number, Promise<void>>();
   private total = 0;
+  /** Uses of any tenant's files so far (see touch). */
+  private uses = 0;
   private fileCount = 0;
   private temporary = 0;
   private closed = false;
@@ -432,7 +448,7 @@ export class DiskTier {
         rmSync(join(this.dir, name), { recursive: true, force: true });
         continue;
       }
-      const entry: TenantFiles = { version: listed.version, files: new Map(), bytes: 0 };
+      const entry: TenantFiles = { version: listed.version, files: new Map(), byKey: new Map(), bytes: 0, usedAt: 0 };
       const folder = join(this.dir, name);
       for (const other of readdirSync(folder)) {
         if (other !== String(listed.version)) rmSync(join(folder, other), { recursive: true, force: true });
@@ -445,7 +461,7 @@ export class DiskTier {
           continue;
         }
         if (size !== bytes) continue;
-        entry.files.set(file, { bytes, reads: 0 });
+        entry.files.set(file, { name: file, bytes, reads: 0, checked: false });
         entry.bytes += bytes;
       }
       if (entry.files.size === 0) continue;
@@ -476,7 +492,7 @@ export class DiskTier {
       this.forget(tenantId);
       entry = undefined;
     }
-    if (!entry) entry = { version, files: new Map(), bytes: 0 };
+    if (!entry) entry = { version, files: new Map(), byKey: new Map(), bytes: 0, usedAt: 0 };
     const { data, meta } = encode(tenantId, version, key, form);
     const name = fileName(key, form.encoding);
     const previous = entry.files.get(name)?.bytes ?? 0;
@@ -485,9 +501,15 @@ export class DiskTier {
       if (this.tenants.has(tenantId)) this.forget(tenantId);
       return;
     }
-    const record: FileRecord = { bytes: data.length, reads: 0 };
+    const record: FileRecord = { name, bytes: data.length, reads: 0, checked: false };
     if (!entry.files.has(name)) this.fileCount++;
     entry.files.set(name, record);
+    let forms = entry.byKey.get(key);
+    if (!forms) {
+      forms = {};
+      entry.byKey.set(key, forms);
+    }
+    forms[form.encoding] = record;
     entry.bytes += data.length - previous;
     this.total += data.length - previous;
     this.touch(tenantId, entry);
@@ -525,23 +547,39 @@ export class DiskTier {
   ): StoredForm | undefined {
     const entry = this.tenants.get(tenantId);
     if (this.closed || entry?.version !== version) return undefined;
-    const name = fileName(key, encoding);
-    const record = entry.files.get(name);
-    if (!record) return undefined;
-    const path = join(this.dir, String(tenantId), String(version), name);
+    let record = entry.byKey.get(key)?.[encoding];
+    if (!record) {
+      // A file found at start is known by its name only, until its key is first asked for.
+      record = entry.files.get(fileName(key, encoding));
+      if (!record) return undefined;
+      let forms = entry.byKey.get(key);
+      if (!forms) {
+        forms = {};
+        entry.byKey.set(key, forms);
+      }
+      forms[encoding] = record;
+    }
+    const name = record.name;
+    const path = `${this.dir}/${tenantId}/${version}/${name}`;
     let form: StoredForm | undefined;
     try {
       if (record.meta) {
         const { meta } = record;
         const body = into(meta.bodyLength, record.reads++);
         const got = readSync(this.openFile(path), body, 0, meta.bodyLength, meta.bodyOffset);
-        form = got === meta.bodyLength && crc32(body) === meta.crc ? { ...meta.form, body } : undefined;
+        if (got === meta.bodyLength && (record.checked || crc32(body) === meta.crc)) {
+          record.checked = true;
+          form = { ...meta.form, body };
+        }
       } else {
         const decoded = decode(readFileSync(path), tenantId, version, key, encoding);
         form = decoded?.form;
         record.reads++;
         // Checked whole: later reads take the body alone (unless a newer file is on its way in).
-        if (decoded && !this.chains.has(tenantId)) record.meta = decoded.meta;
+        if (decoded && !this.chains.has(tenantId)) {
+          record.meta = decoded.meta;
+          record.checked = true;
+        }
       }
     } catch (err) {
       // Not renamed into place yet: it will be.
@@ -682,7 +720,15 @@ export class DiskTier {
     return true;
   }
 
+  /**
+   * Moves a tenant to the recent end of the order the cap deletes in, unless it was moved there
+   * within the last half of the tenants' count of uses (then it is in the recent half already):
+   * nearly least-recently-used order for one Map delete and set per several reads, not per read.
+   */
   private touch(tenantId: number, entry: TenantFiles): void {
+    this.uses++;
+    if (entry.usedAt !== 0 && this.uses - entry.usedAt < this.tenants.size / 2) return;
+    entry.usedAt = this.uses;
     this.tenants.delete(tenantId);
     this.tenants.set(tenantId, entry);
   }
@@ -698,9 +744,16 @@ export class DiskTier {
   }
 
   /** Forgets one file of the index, if the record is still the one there. */
-  private unrecord(tenantId: number, entry: TenantFiles, name: string, record: { bytes: number }): void {
+  private unrecord(tenantId: number, entry: TenantFiles, name: string, record: FileRecord): void {
     if (this.tenants.get(tenantId) !== entry || entry.files.get(name) !== record) return;
     entry.files.delete(name);
+    for (const [key, forms] of entry.byKey) {
+      const encoding = forms.br === record ? 'br' : forms.gzip === record ? 'gzip' : undefined;
+      if (!encoding) continue;
+      forms[encoding] = undefined;
+      if (!forms.br && !forms.gzip) entry.byKey.delete(key);
+      break;
+    }
     entry.bytes -= record.bytes;
     this.total -= record.bytes;
     this.fileCount--;
