@@ -30,6 +30,7 @@ import { type Config, publicAddress } from './config.js';
 import { type DbHandle, openDatabase } from './db/connect.js';
 import { AnalyticsWriter } from './features/analytics/writer.js';
 import { recordAudit } from './features/audit/record.js';
+import { MenuRefresher } from './features/menu/cached.js';
 import { DiskTier, workerDirectory } from './features/menu/disk-tier.js';
 import { DocumentCache } from './features/menu/document.js';
 import { menuFastPath } from './features/menu/fast-path.js';
@@ -83,6 +84,8 @@ declare module 'fastify' {
     drain: ConnectionDrain;
     /** The open live-update streams of this instance (features/menu/live.ts). */
     live: LiveHub;
+    /** Refresh-ahead of the menus in memory after a change (features/menu/cached.ts). */
+    refresher: MenuRefresher;
   }
 }
 
@@ -160,8 +163,11 @@ function wireDirectory(
   database: DbHandle,
   /** Open menu pages are told (features/menu/live.ts). */
   liveChanged: (tenantId: number) => void,
+  /** The menus that were in memory are built again in the background (features/menu/cached.ts). */
+  refresher: MenuRefresher,
 ): void {
   directory.onChange = (tenantId) => {
+    refresher.changing(tenantId, documents);
     snapshots.forget(tenantId);
     documents.forget(tenantId);
     liveChanged(tenantId);
@@ -312,7 +318,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('jobs', jobs);
   // A job still running when the server stops is abandoned: its request answers 503.
   app.addHook('onClose', async () => jobs.close());
-  wireDirectory(directory, snapshots, documents, database, liveChanges.changed);
+  const refresher = new MenuRefresher(app, (tenantId) => directory.get(tenantId));
+  app.decorate('refresher', refresher);
+  app.addHook('preClose', async () => refresher.close());
+  wireDirectory(directory, snapshots, documents, database, liveChanges.changed, refresher);
   app.decorate('menuWriter', menuWriter);
   // Webhooks: the outbox row is written with the change; the first attempt leaves right after the commit.
   const webhooks = new WebhookDispatcher(database.db, app.log, {

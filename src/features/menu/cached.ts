@@ -1,6 +1,7 @@
 // The /menu document of a request: found in the document cache by the tenant's schedule (no
 // snapshot needed), or built once from the snapshot and kept there.
 
+import { performance } from 'node:perf_hooks';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TenantState } from '../../accounts/tenants/repo.js';
@@ -9,7 +10,7 @@ import { nowIso } from '../../http/schemas.js';
 import { type Locale, servedLocaleFrom } from '../../i18n/locales.js';
 import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { menuData } from './compose.js';
-import type { CachedDocument, Encoding } from './document.js';
+import type { CachedDocument, DocumentCache, Encoding } from './document.js';
 import type { MenuResponse } from './schema.js';
 
 /**
@@ -72,4 +73,102 @@ export async function menuDocumentFor(
     ),
     headers: MENU_HEADERS,
   }));
+}
+
+/** At most this many restaurants wait for refresh-ahead; past it, a changed menu is built on its next request. */
+const REFRESH_QUEUE_MAX = 1000;
+/** Above this event-loop utilization refresh-ahead waits (requests come first). */
+const REFRESH_BUSY_UTILIZATION = 0.8;
+const REFRESH_RETRY_MS = 200;
+
+/**
+ * Refresh-ahead: when a restaurant's menu changes (a write here, another instance's announcement),
+ * the /menu documents it had in memory are built again in the background, with the compressed
+ * forms that were held, so the diners who ask next (every open page asks at once when its live
+ * stream says the menu changed: features/menu/live.ts) get a hit instead of a build each. Only
+ * what was in memory is rebuilt: a restaurant nobody was reading costs nothing. One restaurant at
+ * a time, after the write has answered, never while the event loop is busy; the normal read path
+ * builds (one build however many ask), so the bytes and ETags are those a request would get.
+ */
+export class MenuRefresher {
+  private readonly queue = new Map<number, { locales: Set<Locale>; encodings: Set<'br' | 'gzip'> }>();
+  private running = false;
+  private closed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private eluMark = performance.eventLoopUtilization();
+  /** Documents built ahead (for /metrics and tests). */
+  built = 0;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly tenantState: (tenantId: number) => TenantState | undefined,
+  ) {}
+
+  /** Call before the documents are dropped for a change: notes what the tenant had in memory. */
+  changing(tenantId: number, documents: DocumentCache): void {
+    if (this.closed) return;
+    const held = documents.held(tenantId, 'menu');
+    if (held.length === 0) return;
+    let wanted = this.queue.get(tenantId);
+    if (!wanted) {
+      if (this.queue.size >= REFRESH_QUEUE_MAX) return;
+      wanted = { locales: new Set(), encodings: new Set() };
+      this.queue.set(tenantId, wanted);
+    }
+    for (const { key, encodings } of held) {
+      wanted.locales.add(key.split('|')[1] as Locale);
+      for (const encoding of encodings) wanted.encodings.add(encoding);
+    }
+    this.schedule(0);
+  }
+
+  /** Resolves once nothing waits nor runs (tests). */
+  async settled(): Promise<void> {
+    while (this.running || this.timer || this.queue.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.queue.clear();
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private schedule(delay: number): void {
+    if (this.running || this.timer || this.closed) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, delay);
+  }
+
+  private async run(): Promise<void> {
+    const elu = performance.eventLoopUtilization(this.eluMark);
+    this.eluMark = performance.eventLoopUtilization();
+    if (elu.utilization > REFRESH_BUSY_UTILIZATION && elu.idle + elu.active > 0) return this.schedule(REFRESH_RETRY_MS);
+    this.running = true;
+    try {
+      while (!this.closed) {
+        const next = this.queue.entries().next();
+        if (next.done) break;
+        const [tenantId, wanted] = next.value;
+        this.queue.delete(tenantId);
+        const tenant = this.tenantState(tenantId);
+        if (tenant?.status !== 'active' || !tenant.publicActive) continue;
+        for (const locale of wanted.locales) {
+          try {
+            const doc = await menuDocumentFor(this.app, tenant, locale, 'identity');
+            if (doc.fresh) this.built++;
+            for (const encoding of wanted.encodings) await this.app.documents.representation(doc, encoding);
+          } catch (err) {
+            this.app.log.debug({ err, tenantId }, 'menu not built ahead; its next request builds it');
+          }
+        }
+        // Requests waiting meanwhile come first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.running = false;
+    }
+    if (this.queue.size > 0) this.schedule(0);
+  }
 }

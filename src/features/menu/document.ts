@@ -223,6 +223,24 @@ export class DocumentCache {
     return doc;
   }
 
+  /**
+   * The tenant's documents of `kind` held in memory now, by key, with the compressed forms held
+   * (what refresh-ahead builds again after a change: cached.ts, MenuRefresher).
+   */
+  held(tenantId: number, kind: string): { key: string; encodings: ('br' | 'gzip')[] }[] {
+    const set = this.tenants.get(tenantId);
+    if (!set) return [];
+    const held: { key: string; encodings: ('br' | 'gzip')[] }[] = [];
+    for (const [key, doc] of set.documents) {
+      if (doc.kind !== kind || !doc.alive) continue;
+      const encodings: ('br' | 'gzip')[] = [];
+      if (doc.forms.br) encodings.push('br');
+      if (doc.forms.gzip) encodings.push('gzip');
+      held.push({ key, encodings });
+    }
+    return held;
+  }
+
   /** Drops every document of a tenant (suspended, removed), on disk too. */
   forget(tenantId: number): void {
     const set = this.tenants.get(tenantId);
