@@ -120,6 +120,9 @@ describe('public menu page in Chromium', { skip }, () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.clock.setFixedTime(new Date(utc));
       await page.goto(`${base('beta')}/?lang=en`);
+      // Worked out when the hours come near the screen (the first Intl formatter is costly at load).
+      await page.locator('.open-now').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelector('.open-now')?.textContent !== '');
       assert.equal(await page.locator('.open-now').textContent(), expected, utc);
       await page.close();
     }

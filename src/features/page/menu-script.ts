@@ -11,24 +11,22 @@ export const MENU_SCRIPT = `(() => {
   'use strict';
   const locale = document.body.dataset.locale;
   document.documentElement.classList.add('js');
-  const params = new URLSearchParams(location.search);
-  const tableParam = params.get('table');
-  const table = tableParam && /^[A-Za-z0-9_-]{1,16}$/.test(tableParam) ? tableParam : null;
-  if (table) {
-    try { sessionStorage.setItem('menu.table', table); } catch (e) {}
-  }
-  let knownTable = table;
-  try { knownTable = knownTable || sessionStorage.getItem('menu.table'); } catch (e) {}
-  // "Open now · until 23:00": the hours are in the page; the time is the restaurant's, now.
+  // Work the first screen does not need waits for a task of its own after this one (afterwards): a
+  // phone's first load then has no long task (Lighthouse counts any over 50 ms at 4x slowdown).
+  const waiting = [];
+  const afterwards = (fn) => waiting.push(fn);
+  // "Open now · until 23:00": the hours are in the page; the time is the restaurant's, now. Worked
+  // out when the hours come near the screen, not at load: the first Intl formatter of a page
+  // costs 15-60 ms (the time zone data is read), a long task of its own on a phone's first load.
   const openNow = document.querySelector('.open-now');
-  if (openNow) {
+  const showOpenNow = () => {
     try {
       const hours = JSON.parse(openNow.dataset.hours);
       const texts = JSON.parse(openNow.dataset.texts);
+      const format = new Intl.DateTimeFormat('en-GB', { timeZone: openNow.dataset.tz, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
       const at = (date) => {
         const p = {};
-        new Intl.DateTimeFormat('en-GB', { timeZone: openNow.dataset.tz, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-          .formatToParts(date).forEach((x) => { p[x.type] = x.value; });
+        format.formatToParts(date).forEach((x) => { p[x.type] = x.value; });
         return { date: p.year + '-' + p.month + '-' + p.day, time: p.hour + ':' + p.minute, weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(p.weekday) + 1 };
       };
       const rangesOf = (day) => {
@@ -46,32 +44,54 @@ export const MENU_SCRIPT = `(() => {
       openNow.textContent = open ? texts.openUntil.replace('{t}', open.closes)
         : later ? texts.opensAt.replace('{t}', later.opens) : texts.closedToday;
     } catch (e) {}
-  }
+  };
+  if (openNow) afterwards(() => {
+    if ('IntersectionObserver' in window) {
+      const near = new IntersectionObserver((entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        near.disconnect();
+        showOpenNow();
+      }, { rootMargin: '0px 0px 50% 0px' });
+      near.observe(openNow.closest('section') || openNow);
+    } else showOpenNow();
+  });
   // An image that cannot load (a moved logo) is hidden rather than shown broken.
-  document.querySelectorAll('img').forEach((img) => {
+  afterwards(() => document.querySelectorAll('img').forEach((img) => {
     const hide = () => { img.style.display = 'none'; };
     if (img.complete && img.naturalWidth === 0) hide();
     else img.addEventListener('error', hide);
-  });
-  let session;
-  try {
-    session = sessionStorage.getItem('menu.visit');
-    if (!session) {
-      session = Math.random().toString(36).slice(2) + Date.now().toString(36);
-      sessionStorage.setItem('menu.visit', session);
-    }
-  } catch (e) {
-    session = Math.random().toString(36).slice(2);
-  }
+  }));
   let printing = false;
   const queue = [];
   const newId = () => Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
-  // Events not yet accepted (offline, a server away) wait in localStorage and go with the next batch.
-  try {
-    const kept = JSON.parse(localStorage.getItem('menu.events') || '[]');
-    if (Array.isArray(kept)) kept.slice(-200).forEach((e) => queue.push(e));
-    localStorage.removeItem('menu.events');
-  } catch (e) {}
+  // The visit, read from storage when the first event is made (a page's first storage access costs
+  // a few ms): its random id and table, and the events not yet accepted (offline, a server away),
+  // which waited in localStorage and go with the next batch.
+  let session;
+  let knownTable = null;
+  const visit = () => {
+    if (session) return;
+    const tableParam = new URLSearchParams(location.search).get('table');
+    knownTable = tableParam && /^[A-Za-z0-9_-]{1,16}$/.test(tableParam) ? tableParam : null;
+    try {
+      if (knownTable) sessionStorage.setItem('menu.table', knownTable);
+      else knownTable = sessionStorage.getItem('menu.table');
+    } catch (e) {}
+    try {
+      session = sessionStorage.getItem('menu.visit');
+      if (!session) {
+        session = Math.random().toString(36).slice(2) + Date.now().toString(36);
+        sessionStorage.setItem('menu.visit', session);
+      }
+    } catch (e) {
+      session = Math.random().toString(36).slice(2);
+    }
+    try {
+      const kept = JSON.parse(localStorage.getItem('menu.events') || '[]');
+      if (Array.isArray(kept)) kept.slice(-200).forEach((e) => queue.push(e));
+      localStorage.removeItem('menu.events');
+    } catch (e) {}
+  };
   const keep = (events) => {
     try {
       const kept = JSON.parse(localStorage.getItem('menu.events') || '[]');
@@ -79,6 +99,7 @@ export const MENU_SCRIPT = `(() => {
     } catch (e) {}
   };
   const track = (type, extra) => {
+    visit();
     const event = { type: type, event_id: newId(), session_id: session, locale: locale, occurred_at: new Date().toISOString() };
     if (knownTable) event.table = knownTable;
     queue.push(Object.assign(event, extra));
@@ -105,11 +126,19 @@ export const MENU_SCRIPT = `(() => {
     } catch (e) {}
     flush(false);
   });
-  track('menu_view');
-  if (new URLSearchParams(location.search).has('lang')) track('locale_switch');
+  afterwards(() => {
+    track('menu_view');
+    if (new URLSearchParams(location.search).has('lang')) track('locale_switch');
+  });
   const seen = new Set();
-  const observer = 'IntersectionObserver' in window
-    ? new IntersectionObserver((entries) => {
+  let observer = null;
+  // What a section needs from the script; again for the sections a live update brings.
+  const bind = (root) => {
+    if (observer) root.querySelectorAll('section[data-section-id]').forEach((s) => observer.observe(s));
+  };
+  afterwards(() => {
+    if (!('IntersectionObserver' in window)) return;
+    observer = new IntersectionObserver((entries) => {
       entries.forEach((entry) => {
         const id = Number(entry.target.dataset.sectionId);
         if (entry.isIntersecting && !seen.has(id)) {
@@ -117,18 +146,17 @@ export const MENU_SCRIPT = `(() => {
           track('section_view', { category_id: id });
         }
       });
-    }, { threshold: 0.3 })
-    : null;
-  // What a dish or section needs from the script; again for the parts a live update brings.
-  const bind = (root) => {
-    root.querySelectorAll('li.dish > details').forEach((details) => {
-      details.addEventListener('toggle', () => {
-        if (details.open && !printing) track('item_view', { item_id: Number(details.parentElement.dataset.itemId) });
-      });
-    });
-    if (observer) root.querySelectorAll('section[data-section-id]').forEach((s) => observer.observe(s));
-  };
-  bind(document);
+    }, { threshold: 0.3 });
+    bind(document);
+  });
+  // A dish opened: one listener for all of them, those a live update brings included ('toggle'
+  // does not bubble, so it is caught on its way down).
+  document.addEventListener('toggle', (e) => {
+    const details = e.target;
+    if (details.open && !printing && details.matches && details.matches('li.dish > details')) {
+      track('item_view', { item_id: Number(details.parentElement.dataset.itemId) });
+    }
+  }, true);
   // The filter, instantly: the same rules as the server's ?exclude= / ?diet= (dishes hidden, a
   // section left empty hidden with it), the address kept shareable, one allergen_filter event per change.
   const form = document.querySelector('form.filter');
@@ -383,9 +411,12 @@ export const MENU_SCRIPT = `(() => {
     };
     addEventListener('online', reloadWhenOnline);
   }
-  if ('serviceWorker' in navigator && liveTexts) {
+  // (Even asking whether there are service workers costs a few ms: asked after the load too.)
+  if (liveTexts) {
     addEventListener('load', () => {
-      setTimeout(() => navigator.serviceWorker.register('/sw.js').catch(() => {}), 2000);
+      setTimeout(() => {
+        if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
+      }, 2000);
     });
   }
   // Paper shows every dish's description: open them all for printing.
@@ -403,6 +434,13 @@ export const MENU_SCRIPT = `(() => {
   else addEventListener('load', firstFlush);
   addEventListener('pagehide', () => flush(true));
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(true); });
+  // The work left for later, one task each.
+  const next = () => {
+    const fn = waiting.shift();
+    if (!fn) return;
+    try { fn(); } finally { setTimeout(next, 0); }
+  };
+  setTimeout(next, 0);
 })();
 `;
 
