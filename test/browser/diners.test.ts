@@ -230,6 +230,53 @@ describe('what diners see, in Chromium', { skip }, () => {
     await context.close();
   });
 
+  test('sections below the first screen are drawn when reached: a section link, find in page and scrolling back still work', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${base}/?lang=en`);
+    // content-visibility: auto (the phone's first load lays out the first screen only).
+    const drawn = (selector: string) =>
+      page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+    assert.equal(await drawn('main section[data-section-id] li.dish >> nth=0'), true, 'the first dish is drawn');
+    assert.equal(await drawn('main section[data-section-id] h2 >> nth=-1'), false, 'the last section waits');
+    // The last section's link brings its heading on screen, under the sticky bar, drawn.
+    const link = page.locator('nav.sections a').last();
+    const target = (await link.getAttribute('href')) ?? '';
+    await link.click();
+    await page.waitForFunction((hash) => location.hash === hash, target);
+    const heading = page.locator(`${target} h2`);
+    const box = async () => heading.evaluate((h) => h.getBoundingClientRect().top);
+    const barBottom = await page.locator('nav.sections').evaluate((n) => n.getBoundingClientRect().bottom);
+    await eventually(async () => {
+      const top = await box();
+      assert.ok(top >= barBottom && top < 844 - 40, `heading at ${top}, the bar ends at ${barBottom}`);
+      assert.equal(await drawn(`${target} h2`), true);
+    }, 3000);
+    // Scrolling back up draws the sections above: what the diner looks at does not jump.
+    const before = await box();
+    await page.mouse.wheel(0, -600);
+    await eventually(
+      async () => assert.ok(Math.abs((await box()) - before - 600) <= 2, `${before} → ${await box()}`),
+      3000,
+    );
+    // The browser's find reaches a dish of a section not drawn yet.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const lastDish = page.locator('li.dish .name').last();
+    const name = ((await lastDish.textContent()) ?? '').trim();
+    await page.waitForFunction(
+      () => ![...document.querySelectorAll('li.dish .name')].at(-1)?.checkVisibility({ contentVisibilityAuto: true }),
+    );
+    assert.equal(
+      await page.evaluate((text) => (window as unknown as { find: (s: string) => boolean }).find(text), name),
+      true,
+      name,
+    );
+    await eventually(async () => {
+      const top = await lastDish.evaluate((el) => el.getBoundingClientRect().top);
+      assert.ok(top >= 0 && top < 844, `found at ${top}`);
+    }, 3000);
+    await page.close();
+  });
+
   test('axe finds nothing serious or critical on the page and the printable menu', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     for (const path of ['/?lang=de', '/print?lang=de']) {
@@ -247,6 +294,16 @@ describe('what diners see, in Chromium', { skip }, () => {
     assert.equal(await page.locator('form.filter').isVisible(), false);
     assert.equal(await page.locator('.legend li').count(), 14);
     assert.ok(await page.locator('.legend').isVisible());
+    // Every section on paper, those never scrolled to on screen (content-visibility) included.
+    assert.deepEqual(
+      await page.evaluate(
+        () =>
+          [...document.querySelectorAll('main section[data-section-id] > :first-child, footer > h2')].filter(
+            (el) => !el.checkVisibility({ contentVisibilityAuto: true }) || el.getBoundingClientRect().height === 0,
+          ).length,
+      ),
+      0,
+    );
     await page.screenshot({ path: `${SHOTS}diners-print-de.png`, fullPage: false });
     await page.goto(`${base}/print?lang=de`);
     assert.equal(await page.locator('li.dish details:not([open])').count(), 0, 'every dish open');

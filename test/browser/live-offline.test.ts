@@ -17,7 +17,7 @@ import { type DbHandle, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { updateItem } from '../../src/resources/items/service.js';
 import { seedDemo } from '../../src/seed/demo.js';
-import { openTestDb, testConfig } from '../helper.js';
+import { eventually, openTestDb, testConfig } from '../helper.js';
 import { CHROMIUM, launchChromium } from '../panel/browser.js';
 import { PanelClient } from '../panel/client.js';
 
@@ -119,6 +119,15 @@ describe(`live and offline menu in Chromium, two instances (${dialect})`, { skip
       `the dish stayed where it was on screen (${topBefore} → ${topAfter})`,
     );
     assert.equal(await page.locator(`li.dish[data-item-id="${id}"] > details`).getAttribute('open'), '', 'still open');
+    // The sections above were swapped while not drawn (content-visibility): scrolling back up draws
+    // them, and the dish moves by just the distance scrolled.
+    const dishTop = () =>
+      page.locator(`li.dish[data-item-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
+    await page.mouse.wheel(0, -400);
+    await eventually(async () => {
+      const now = await dishTop();
+      assert.ok(Math.abs(now - topAfter - 400) <= 2, `scrolled 400 px: ${topAfter} → ${now}`);
+    }, 3000);
   });
 
   test('offline: the page opens from the service worker with "last updated"; a price changed meanwhile shows once online', async () => {

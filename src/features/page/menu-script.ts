@@ -323,9 +323,14 @@ export const MENU_SCRIPT = `(() => {
       const tops = (m) => Array.from(m.children).filter((el) => el.matches('section[data-section-id], p.empty'));
       const old = tops(main);
       const marker = old.length > 0 ? old[old.length - 1].nextSibling : (main.querySelector('.tools') || {}).nextSibling || null;
+      // A section off screen is not laid out (content-visibility in the page's style): its copy
+      // keeps the height it had, so nothing above the diner moves until it is drawn again.
+      const heights = new Map(old.map((el) => [el.dataset.sectionId, el.getBoundingClientRect().height]));
       old.forEach((el) => el.remove());
       tops(nextMain).forEach((el) => {
         const copy = document.importNode(el, true);
+        const height = copy.dataset.sectionId && heights.get(copy.dataset.sectionId);
+        if (height) copy.style.containIntrinsicBlockSize = 'auto ' + Math.round(height) + 'px';
         main.insertBefore(copy, marker);
         bind(copy);
       });

@@ -1,4 +1,9 @@
 // The page's stylesheet (inlined: one request less on a phone) for the screen and for A4 paper.
+// The menu's sections, the hours and the footer are laid out and painted only near the screen
+// (content-visibility: auto; one not drawn yet counts 30rem high, then the height it last had):
+// the first layout of a long menu was the phone's longest task. The browser's find, links to a
+// section and screen readers still reach them; on paper every one is drawn. Each section reaches
+// .5rem past the column on both sides, so a focus ring at its edge is not cut by its paint clip.
 
 export const PAGE_CSS = `*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--text);font-family:var(--font);line-height:1.45}
 header{background:var(--secondary) center/cover;color:var(--on-secondary);padding:2rem 1rem 1.25rem;text-align:center}
@@ -10,6 +15,8 @@ nav a{color:var(--link);text-decoration:none;padding:.45rem .8rem;border-radius:
 nav a[aria-current]{background:var(--primary);color:var(--on-primary);border-color:var(--primary)}
 main{max-width:46rem;margin:0 auto;padding:0 1rem 2rem}
 section{scroll-margin-top:4.5rem}
+main>section[data-section-id],main>.hours,footer{content-visibility:auto;contain-intrinsic-block-size:auto 30rem}
+main>section[data-section-id],main>.hours{margin-inline:-.5rem;padding-inline:.5rem}
 h2{color:var(--link);border-bottom:2px solid var(--accent);padding-bottom:.25rem;margin-top:2rem}
 h3{color:var(--heading2);margin-top:1.25rem}h4,h5{margin:1rem 0 .25rem;color:var(--heading2);font-variant:small-caps}
 ul{list-style:none;padding:0;margin:0}.notes{font-style:italic}
@@ -67,6 +74,7 @@ body.layout-compact .dish summary{padding:.3rem 0 .1rem}
  header,header.cover{background:none;color:#000;padding:0 0 4mm}header h1{font-size:20pt}
  nav,.filter,.search,.status,.thumb,.photo,.print-link,script{display:none!important}
  main,footer{max-width:none;padding:0}
+ main>section[data-section-id],main>.hours,footer{content-visibility:visible}main>section[data-section-id],main>.hours{margin-inline:0;padding-inline:0}
  h2{color:#000;border-color:#000;break-after:avoid;margin-top:6mm}h3,h4,h5{color:#000;break-after:avoid}
  .dish{break-inside:avoid;border-color:#999}.dish summary{padding:1.5mm 0 0}
  .price,.badge{color:#000}.badge{background:none;border:1px solid #000}
