@@ -132,6 +132,7 @@ try {
       pin: cpus().length >= 2,
       firstSamples: seconds('BENCH_SCALE_FIRST', 50, 1),
       bareMaxTenants: seconds('BENCH_SCALE_BARE_MAX', 1000, 0),
+      barePairs: seconds('BENCH_SCALE_PAIRS', 3, 0),
       workersRow: process.env.BENCH_SCALE_WORKERS2 === '1',
     });
     process.stdout.write(`\n${formatScale(scale)}\n`);

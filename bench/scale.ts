@@ -35,6 +35,8 @@ export interface ScaleOptions {
   firstSamples: number;
   /** Up to this many restaurants, the bare node:http server holding every document is measured too. */
   bareMaxTenants: number;
+  /** App/bare pairs measured in turns for the ratio (each run `durationSec`). */
+  barePairs: number;
   /**
    * Also run the first restaurant count with WORKERS=2, unpinned. Off by default: on a 2-core machine
    * wrk takes the other core, so two workers measure wrk, not the app (1.01–1.10× one worker).
@@ -53,6 +55,12 @@ export interface LoadRow {
   ratioToOne?: number;
   /** Same run, same documents: ÷ the bare node:http server holding them in a Map, ÷ nginx serving them as files. */
   ratioToBare?: number;
+  /**
+   * The app and the bare server measured in turns on the same pinned core (app, bare, app, bare...),
+   * both running all along: each pair's ratio, whose median is `ratioToBare`. This VM's speed drifts
+   * by 20-40% within minutes, so one run of each minutes apart could not tell 0.85 from 0.95.
+   */
+  pairRatios?: number[];
   ratioToNginx?: number;
   /** The warm-up before the measured run (cold caches fill here). */
   warmup: { seconds: number; requestsPerSec: number; p99Ms: number; hitRatio?: number };
@@ -271,6 +279,12 @@ function timedGet(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function summary(values: number[]) {
@@ -639,6 +653,44 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
             problems: [...(warm?.problems ?? []).map((p) => `warm-up: ${p}`), ...result.problems],
           });
         }
+        if (workers === 1 && tenants <= options.bareMaxTenants && options.barePairs > 0) {
+          // The bare server beside the app, measured in turns with it (see LoadRow.pairRatios).
+          const bare = await startBare(dump, port++, options.pin);
+          try {
+            for (const access of options.accesses) {
+              log(`${tenants} restaurants, ${access}: app and bare server in turns, ${options.barePairs} pairs`);
+              run(bare, tenants, access, 5, 1);
+              const appRates: number[] = [];
+              const bareRates: number[] = [];
+              const bareRuns: ReturnType<typeof run>[] = [];
+              for (let pair = 0; pair < options.barePairs; pair++) {
+                appRates.push(run(server, tenants, access, options.durationSec, 1).requestsPerSec);
+                const b = run(bare, tenants, access, options.durationSec, 1);
+                bareRates.push(b.requestsPerSec);
+                bareRuns.push(b);
+              }
+              const ratios = appRates.map((a, i) => Math.round((a / bareRates[i]) * 1000) / 1000);
+              const middle = bareRuns[bareRuns.length >> 1];
+              report.references.push({
+                tenants,
+                access,
+                server: 'bare node:http (Map)',
+                requestsPerSec: Math.round(median(bareRates)),
+                p50Ms: Math.round(middle.latencyP50Ms * 100) / 100,
+                p99Ms: Math.round(middle.latencyP99Ms * 100) / 100,
+                rssEndMb: rssMb(bare.pid),
+                problems: bareRuns.flatMap((r) => r.problems),
+              });
+              const row = report.load.find((r) => r.tenants === tenants && r.access === access && r.workers === 1);
+              if (row) {
+                row.pairRatios = ratios;
+                row.ratioToBare = median(ratios);
+              }
+            }
+          } finally {
+            await bare.stop();
+          }
+        }
         if (workers === 1) {
           // A warm server (compiled code, caches full): the first request of a menu after a change.
           const first = await firstRequestsAfterChange(server.port, token, options.firstSamples);
@@ -653,7 +705,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
     }
     // The references, right after the app, on the same documents, pinned the same way.
     const references: { server: ReferenceRow['server']; start: () => Promise<Server> }[] = [];
-    if (tenants <= options.bareMaxTenants) {
+    if (tenants <= options.bareMaxTenants && options.barePairs === 0) {
       references.push({ server: 'bare node:http (Map)', start: () => startBare(dump, port++, options.pin) });
     }
     if (nginxInstalled()) {
@@ -756,7 +808,7 @@ export function formatScale(report: ScaleReport): string {
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...report.load.map(
       (r) =>
-        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToBare ?? 'n/a'} | ${r.ratioToNginx ?? 'n/a'} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} / ${pct(r.diskRatio)} | ${r.built ?? 'n/a'} / ${r.upgrades ?? 'n/a'} | ${
+        `| ${r.tenants} | ${r.access} | ${r.workers} | ${r.requestsPerSec} | ${r.ratioToBare ?? 'n/a'}${r.pairRatios ? ` (pairs: ${r.pairRatios.join(', ')})` : ''} | ${r.ratioToNginx ?? 'n/a'} | ${r.ratioToOne ?? 'n/a'} | ${r.p50Ms} | ${r.p99Ms} | ${pct(r.hitRatio)} / ${pct(r.diskRatio)} | ${r.built ?? 'n/a'} / ${r.upgrades ?? 'n/a'} | ${
           r.evictions ? `${r.evictions.documents} / ${r.evictions.cheap}` : 'n/a'
         } | ${r.cacheMb ?? 'n/a'} | ${r.rssStartMb} / ${r.rssEndMb} / ${r.rssPeakMb} | ${r.warmup.seconds} s: ${r.warmup.requestsPerSec}, ${r.warmup.p99Ms} ms, ${pct(r.warmup.hitRatio)} | ${r.problems.join('; ') || '—'} |`,
     ),
