@@ -45,7 +45,8 @@ describe('layer rule', () => {
       ['src/runtime/announcements.ts', "import '../plugins/counters.js';"],
       ['src/features/qr/codes.ts', "import '../webhooks/signature.js';"],
     ];
-    assert.deepEqual(cruise(dir), [], 'the copy of src/ breaks no rule before the injection');
+    // One run of dependency-cruiser (about 3.5 s of CPU each): the list it reports after the
+    // injection is exactly the four, so the rest of the real tree breaks no rule.
     for (const [file, line] of injected) appendFileSync(join(dir, file), `\n${line}\n`);
     const found = cruise(dir).map((v) => `${v.from} -> ${v.to} (${v.rule.name})`);
     assert.deepEqual(found.sort(), [
