@@ -94,8 +94,21 @@ for (const dialect of dialects) {
           adminCall(t.app, token, { url: '/api/v1/admin/items', host: 'alpha', remoteAddress: '10.4.4.4' }),
         ),
       );
-      assert.equal(answers.filter((r) => r.statusCode === 200).length, 30);
-      assert.equal(answers.filter((r) => r.statusCode === 429).length, 170);
+      const count = (status: number) => answers.filter((r) => r.statusCode === status).length;
+      // On an overloaded machine a request may wait past the pool's 2 s for a PostgreSQL connection
+      // and answer 503, never run, whichever side of the limit it was on (at load 9-11 once, 10 of
+      // the 30 answered 200, most likely so). Each 503 is one request the count cannot place; the
+      // others are placed exactly, and with no 503 it is exactly 30 and 170.
+      const unavailable = count(503);
+      assert.equal(count(200) + count(429) + unavailable, 200, 'only 200, 429 or 503');
+      assert.ok(
+        count(200) <= 30 && count(200) >= 30 - unavailable,
+        `${count(200)} passed, ${unavailable} answered 503`,
+      );
+      assert.ok(
+        count(429) <= 170 && count(429) >= 170 - unavailable,
+        `${count(429)} refused, ${unavailable} answered 503`,
+      );
     });
 
     test('an IPv6 client is counted by its /64: rotating addresses inside it shares one budget', async () => {
