@@ -4,83 +4,17 @@
 // announcement can explain it. On SQLite without Redis the refresh's data_version check does it.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { findTenantStateBySlug, setTenantStatus } from '../../src/accounts/tenants/repo.js';
-import { buildApp } from '../../src/app.js';
 import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
-import type { Config } from '../../src/config.js';
-import { type DbHandle, openDatabase } from '../../src/db/connect.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { runCli } from '../cli/run.js';
-import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
-import { call, eventually, openTestDb, testConfig } from '../helper.js';
+import { createFixtureTenant } from '../fixtures.js';
+import { call, eventually } from '../helper.js';
+import { type Instances, twoInstances } from './instances.js';
 
 const MINUTE = 60_000;
 
-interface Pair {
-  writer: FastifyInstance;
-  reader: FastifyInstance;
-  /** Environment for the CLI on the same database. */
-  env: Record<string, string>;
-  db: DbHandle;
-  close(): Promise<void>;
-}
-
-async function pair(
-  dialect: 'sqlite' | 'postgres',
-  overrides: Partial<Config>,
-  readerRefreshMs: number,
-): Promise<Pair> {
-  let first: DbHandle;
-  let second: DbHandle;
-  let env: Record<string, string>;
-  let dispose: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'menu-announce-'));
-    const url = `sqlite:${join(dir, 'menu.db')}`;
-    first = openDatabase(url);
-    await migrateToLatest(first);
-    second = openDatabase(url);
-    env = { DATABASE_URL: url };
-    dispose = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const test = await openTestDb('postgres');
-    first = test;
-    second = openDatabase(test.url, test.schema);
-    env = { DATABASE_URL: test.url, DATABASE_SCHEMA: test.schema! };
-    dispose = () => test.dispose();
-  }
-  if (overrides.redisUrl) Object.assign(env, { REDIS_URL: overrides.redisUrl, REDIS_PREFIX: overrides.redisPrefix });
-  const writer = await buildApp(testConfig({ publicRateLimit: 0, ...overrides }), {
-    database: first,
-    now: () => NOON_UTC,
-  });
-  const reader = await buildApp(testConfig({ publicRateLimit: 0, tenantRefreshMs: readerRefreshMs, ...overrides }), {
-    database: second,
-    now: () => NOON_UTC,
-  });
-  await writer.ready();
-  await reader.ready();
-  return {
-    writer,
-    reader,
-    env,
-    db: first,
-    close: async () => {
-      await reader.close();
-      await writer.close();
-      await second.close();
-      if (dialect === 'sqlite') await first.close();
-      await dispose();
-    },
-  };
-}
-
-async function scenario(p: Pair, label: string): Promise<void> {
+async function scenario(p: Instances, label: string): Promise<void> {
   const alpha = await createFixtureTenant(p.db.db, `alpha${label}`, 'Alpha');
   const host = `alpha${label}`;
   const before = await call(p.reader, { url: '/api/v1/menu/it', host });
@@ -122,7 +56,7 @@ async function scenario(p: Pair, label: string): Promise<void> {
 
 describe('announcements between instances', () => {
   test('SQLite without Redis: the data_version check keeps two processes in step', async () => {
-    const p = await pair('sqlite', {}, 200);
+    const p = await twoInstances('sqlite', {}, 200);
     try {
       assert.equal(p.reader.announcer.transport, 'none');
       await scenario(p, 's');
@@ -142,7 +76,7 @@ describe('announcements between instances', () => {
   test('PostgreSQL LISTEN/NOTIFY: the other instance serves every change with its refresh at once a minute', {
     skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL not set',
   }, async () => {
-    const p = await pair('postgres', {}, MINUTE);
+    const p = await twoInstances('postgres', {}, MINUTE);
     try {
       assert.equal(p.reader.announcer.transport, 'postgres');
       await scenario(p, 'p');
@@ -155,7 +89,7 @@ describe('announcements between instances', () => {
     skip: process.env.TEST_REDIS_URL ? false : 'TEST_REDIS_URL not set',
   }, async () => {
     const redis = { redisUrl: process.env.TEST_REDIS_URL, redisPrefix: `test:${randomBytes(6).toString('hex')}:` };
-    const p = await pair(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', redis, MINUTE);
+    const p = await twoInstances(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', redis, MINUTE);
     try {
       assert.equal(p.reader.announcer.transport, 'redis');
       await scenario(p, 'r');

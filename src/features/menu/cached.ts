@@ -41,20 +41,25 @@ export function menuKey(locale: Locale, openKey: string): string {
 
 /**
  * The cached /menu document for a tenant and requested locale: in memory, else on disk (its form
- * for `encoding` first), else built (once).
+ * for `encoding` first), else built (once); handed to `use` in the same synchronous step. `use`
+ * must take what it needs from the document before its first await (DocumentCache.representation
+ * does): across an await, other requests' builds may make the byte budget evict it (five locales
+ * of one restaurant asked at once under a small budget answered 500 while the document was handed
+ * back through a promise).
  */
-export async function menuDocumentFor(
+export async function menuDocumentFor<T>(
   app: FastifyInstance,
   tenant: TenantState,
   requested: string | undefined,
   encoding: Encoding,
-): Promise<CachedDocument> {
+  use: (doc: CachedDocument) => T | PromiseLike<T>,
+): Promise<T> {
   const schedule = app.snapshots.schedule(tenant);
   if (schedule) {
     const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested);
     const key = menuKey(locale, app.snapshots.scheduleKey(schedule));
     const doc = app.documents.lookup(tenant.id, tenant.menuVersion, key, encoding);
-    if (doc) return doc;
+    if (doc) return use(doc);
   }
   const snapshot = await app.snapshots.get(tenant);
   const openKey = app.snapshots.openKey(snapshot, snapshot.settings.timezone);
@@ -62,17 +67,19 @@ export async function menuDocumentFor(
   const key = menuKey(locale, openKey);
   // Before a schedule was known (a restart): the disk tier may hold it still.
   const kept = schedule ? undefined : app.documents.lookup(snapshot.tenantId, snapshot.version, key, encoding);
-  if (kept) return kept;
-  return app.documents.document(snapshot.tenantId, snapshot.version, key, () => ({
-    body: Buffer.from(
-      serializeMenu({
-        success: true,
-        data: menuData(snapshot, openKey, locale),
-        meta: { generated_at: nowIso(), locale },
-      }),
-    ),
-    headers: MENU_HEADERS,
-  }));
+  if (kept) return use(kept);
+  return use(
+    app.documents.document(snapshot.tenantId, snapshot.version, key, () => ({
+      body: Buffer.from(
+        serializeMenu({
+          success: true,
+          data: menuData(snapshot, openKey, locale),
+          meta: { generated_at: nowIso(), locale },
+        }),
+      ),
+      headers: MENU_HEADERS,
+    })),
+  );
 }
 
 /** At most this many restaurants wait for refresh-ahead; past it, a changed menu is built on its next request. */
@@ -156,9 +163,13 @@ export class MenuRefresher {
         if (tenant?.status !== 'active' || !tenant.publicActive) continue;
         for (const locale of wanted.locales) {
           try {
-            const doc = await menuDocumentFor(this.app, tenant, locale, 'identity');
-            if (doc.fresh) this.built++;
-            for (const encoding of wanted.encodings) await this.app.documents.representation(doc, encoding);
+            // The forms are started with the document in hand (see menuDocumentFor).
+            await menuDocumentFor(this.app, tenant, locale, 'identity', (doc) => {
+              if (doc.fresh) this.built++;
+              return Promise.all(
+                [...wanted.encodings].map((encoding) => this.app.documents.representation(doc, encoding)),
+              );
+            });
           } catch (err) {
             this.app.log.debug({ err, tenantId }, 'menu not built ahead; its next request builds it');
           }

@@ -98,6 +98,12 @@ interface FileRecord {
    * of the CPU at 10,000 restaurants uniform (profile in docs/scaling.md).
    */
   checked: boolean;
+  /**
+   * The form being written, until its file is renamed into place: a read meanwhile (the memory
+   * budget may evict the document at once) is answered from it, so a document just built is never
+   * built again for want of its file.
+   */
+  pending?: StoredForm;
 }
 
 /** The records of one document key, by encoding (found without hashing the key again). */
@@ -501,7 +507,7 @@ export class DiskTier {
       if (this.tenants.has(tenantId)) this.forget(tenantId);
       return;
     }
-    const record: FileRecord = { name, bytes: data.length, reads: 0, checked: false };
+    const record: FileRecord = { name, bytes: data.length, reads: 0, checked: false, pending: form };
     if (!entry.files.has(name)) this.fileCount++;
     entry.files.set(name, record);
     let forms = entry.byKey.get(key);
@@ -526,8 +532,10 @@ export class DiskTier {
         // A descriptor kept for the file this one replaced (an upgrade) reads the old bytes: it goes.
         this.closeFile(path);
         record.meta = meta;
+        record.pending = undefined;
         this.writes++;
       } catch (err) {
+        record.pending = undefined;
         this.log(err, 'disk cache write failed');
         // Whatever was there before is no longer what the index says: both go.
         await unlink(temp).catch(() => undefined);
@@ -563,7 +571,12 @@ export class DiskTier {
     const path = `${this.dir}/${tenantId}/${version}/${name}`;
     let form: StoredForm | undefined;
     try {
-      if (record.meta) {
+      if (record.pending) {
+        const { body: source, ...rest } = record.pending;
+        const body = into(source.length, record.reads++);
+        source.copy(body);
+        form = { ...rest, body };
+      } else if (record.meta) {
         const { meta } = record;
         const body = into(meta.bodyLength, record.reads++);
         const got = readSync(this.openFile(path), body, 0, meta.bodyLength, meta.bodyOffset);

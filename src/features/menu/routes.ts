@@ -14,8 +14,9 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const inPath = request.params?.locale;
     const inQuery = request.query.locale;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const doc = await menuDocumentFor(app, request.tenant, inPath || inQuery, encoding);
-    const rep = await app.documents.representation(doc, encoding);
+    const rep = await menuDocumentFor(app, request.tenant, inPath || inQuery, encoding, (doc) =>
+      app.documents.representation(doc, encoding),
+    );
     if (matchesEtag(request.headers['if-none-match'], rep.etag, rep.formerEtag)) {
       const { etag, vary, 'cache-control': cacheControl } = rep.headers;
       return reply.code(304).headers({ etag, vary, 'cache-control': cacheControl }).send(null);
