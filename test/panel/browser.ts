@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { createUser } from '../../src/accounts/users/service.js';
+import type { BuildOptions } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { createFixtureTenant } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helper.js';
@@ -32,27 +33,44 @@ export interface BrowserBed {
   /** `http://alpha.localhost:<port>` */
   base: string;
   alpha: number;
+  /** The user id of alpha's owner (OWNER). */
+  owner: number;
   close(): Promise<void>;
 }
 
-/** The set-up most browser suites share: one app on a free port, the alpha fixture with its owner, one Chromium. */
-export async function browserBed(overrides: Partial<Config> = {}): Promise<BrowserBed> {
-  const t = await createTestApp('sqlite', { adminRateLimit: 100_000, ...overrides });
-  const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-  await createUser(t.db.db, alpha, OWNER);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-  const browser = await launchChromium();
-  return {
-    t,
-    browser,
-    base,
-    alpha,
-    close: async () => {
-      await browser.close();
-      await t.close();
-    },
-  };
+/**
+ * The set-up most browser suites share: one app on a free port, the alpha fixture with its owner, one
+ * Chromium. `overrides` go over the bed's config (adminRateLimit 100 000); `options` go to the app as
+ * createTestApp's (a clock, a log stream). Whatever a suite adds to the database before its first
+ * request (another restaurant, seeded data) it may add after this. If a step fails, the app is
+ * closed before the error is thrown.
+ */
+export async function browserBed(
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<BrowserBed> {
+  const t = await createTestApp('sqlite', { adminRateLimit: 100_000, ...overrides }, options);
+  try {
+    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    const owner = await createUser(t.db.db, alpha, OWNER);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
+    const browser = await launchChromium();
+    return {
+      t,
+      browser,
+      base,
+      alpha,
+      owner,
+      close: async () => {
+        await browser.close();
+        await t.close();
+      },
+    };
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
 }
 
 /**
