@@ -3,36 +3,32 @@
 // and axe-core finds nothing serious at 390 and 1366 px.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { createUser } from '../../src/accounts/users/service.js';
 import { localDayHour } from '../../src/catalog/clock.js';
 import { seedDemoAnalytics } from '../../src/seed/demo-analytics.js';
-import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import {
+  type BrowserBed,
+  browserBed,
+  CHROMIUM,
+  seriousViolations,
+  signInWithForm,
+  watchProblems,
+} from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('analytics dashboard in Chromium', { skip }, () => {
-  let t: TestApp;
+  let bed: BrowserBed;
   let browser: Browser;
   let base: string;
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-    await createUser(t.db.db, alpha, OWNER);
-    await seedDemoAnalytics(t.db.db, alpha, 'Europe/Rome', Date.now(), 14);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
+    bed = await browserBed();
+    ({ browser, base } = bed);
+    await seedDemoAnalytics(bed.t.db.db, bed.alpha, 'Europe/Rome', Date.now(), 14);
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   test('charts drawn by the app’s own Chart.js, a chosen period, a CSV download; axe clean at 390 and 1366 px', async () => {
     for (const [width, locale] of [
