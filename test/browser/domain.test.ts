@@ -2,39 +2,30 @@
 // (the long token wraps, no sideways scroll), axe without serious or critical violations.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { createUser } from '../../src/accounts/users/service.js';
-import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
 import {
+  type BrowserBed,
+  browserBed,
   CHROMIUM,
-  launchChromium,
   seriousViolations,
   sideScroll,
   signInWithForm,
   watchProblems,
 } from '../panel/browser.js';
+import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('own domain page in Chromium', { skip }, () => {
-  let t: TestApp;
+  let bed: BrowserBed;
   let browser: Browser;
   let base: string;
   before(async () => {
-    t = await createTestApp('sqlite', {});
-    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-    await createUser(t.db.db, alpha, { email: 'owner@alpha.test', password: 'alpha-owner-pw' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
+    bed = await browserBed();
+    ({ browser, base } = bed);
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   test('claim a domain; the records fit 390 px; axe at 390 and 1366 px', async () => {
     const found: string[] = [];
@@ -42,7 +33,7 @@ describe('own domain page in Chromium', { skip }, () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
       const page = await context.newPage();
       const problems = watchProblems(page);
-      await signInWithForm(page, base, 'owner@alpha.test', 'alpha-owner-pw');
+      await signInWithForm(page, base, OWNER.email, OWNER.password);
       await page.goto(`${base}/admin/domain`);
       if (width === 390) {
         await page.getByLabel('Your domain').fill('menu.a-rather-long-restaurant-name.example');
