@@ -4,24 +4,25 @@
 // one whose required choice always has it — the same as the server's ?exclude=.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { adminCall, tokenFor } from '../admin/tokens.js';
-import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium } from '../panel/browser.js';
+import { NOON_UTC } from '../fixtures.js';
+import type { TestApp } from '../helper.js';
+import { type BrowserBed, browserBed, CHROMIUM } from '../panel/browser.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('option groups and set menus on the page in Chromium', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   const ids: Record<string, number> = {};
   before(async () => {
-    t = await createTestApp('sqlite', { publicRateLimit: 1000, adminRateLimit: 1000 }, { now: () => NOON_UTC });
-    const tenant = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed({ publicRateLimit: 1000, adminRateLimit: 1000 }, { now: () => NOON_UTC });
+    ({ t, browser, base } = bed);
+    const tenant = bed.alpha;
     const token = await tokenFor(t.db.db, tenant, ['menu:read', 'menu:write']);
     const admin = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => {
       const res = await adminCall(t.app, token, { method, url: `/api/v1/admin${url}`, host: 'alpha', body });
@@ -76,14 +77,8 @@ describe('option groups and set menus on the page in Chromium', { skip }, () => 
     ids.setMenu = setMenu.id;
     await admin('POST', '/items', { category_id: setMenu.id, name: { it: 'Lasagne' }, price: 0 });
     await admin('POST', '/items', { category_id: setMenu.id, name: { it: 'Scaloppine', de: 'Schnitzel' }, price: 0 });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   test('at 390 px in German: a dish with two groups, one line each, and a set menu at 15 €; the filter counts the add-ons', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
