@@ -4,31 +4,30 @@
 // diners see), and the staff page with a pending invitation.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { invite } from '../../src/accounts/users/invitations.js';
-import { createUser } from '../../src/accounts/users/service.js';
 import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
 import { createCategory } from '../../src/resources/categories/service.js';
 import { createItem, updateItem } from '../../src/resources/items/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm } from '../panel/browser.js';
+import type { TestApp } from '../helper.js';
+import { type BrowserBed, browserBed, CHROMIUM, seriousViolations, signInWithForm } from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('axe on the pages issue 31 changed', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let paths: string[];
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed();
+    ({ t, browser, base } = bed);
+    const { alpha, owner: ownerId } = bed;
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    const ownerId = await createUser(t.db.db, alpha, OWNER);
     const dish = await t.db.db
       .selectFrom('items')
       .selectAll()
@@ -65,14 +64,8 @@ describe('axe on the pages issue 31 changed', { skip }, () => {
       '/admin/staff',
       '/admin/import',
     ];
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   test('on a phone, the owner picks a day and time and sees the menu diners will see then', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'it-IT' });
