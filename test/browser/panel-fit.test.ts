@@ -3,31 +3,30 @@
 // invitation, history entries), signed in as the owner and signed out for the public pages.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { invite } from '../../src/accounts/users/invitations.js';
-import { createUser } from '../../src/accounts/users/service.js';
 import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
 import { insertEndpoint } from '../../src/features/webhooks/repo.js';
 import { updateItem } from '../../src/resources/items/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, signInWithForm } from '../panel/browser.js';
+import type { TestApp } from '../helper.js';
+import { type BrowserBed, browserBed, CHROMIUM, signInWithForm } from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('every panel page fits 390 px', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let pages: string[];
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed();
+    ({ t, browser, base } = bed);
+    const { alpha, owner: ownerId } = bed;
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    const ownerId = await createUser(t.db.db, alpha, OWNER);
     const endpoint = await insertEndpoint(
       t.db.db,
       alpha,
@@ -85,14 +84,8 @@ describe('every panel page fits 390 px', { skip }, () => {
       `/admin/webhooks/${id}`,
       '/admin/preview',
     ];
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   test('no page scrolls sideways at 390 px', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'it-IT' });
