@@ -7,38 +7,37 @@
 // them once ticked. A prune of everything is shown with its counts and waits for the tick.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import type { TestApp } from '../helper.js';
+import {
+  type BrowserBed,
+  browserBed,
+  CHROMIUM,
+  seriousViolations,
+  signInWithForm,
+  watchProblems,
+} from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe('the owner imports an Excel workbook in Chromium', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let alpha: number;
   let beta: number;
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed();
+    ({ t, browser, base, alpha } = bed);
     beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    await createUser(t.db.db, alpha, OWNER);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   const dishes = async (tenantId: number) =>
     (
