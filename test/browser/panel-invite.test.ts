@@ -3,35 +3,34 @@
 // password, then signs in; no sideways scroll; axe at 390 and 1366 px on both pages.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, logCapture, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import { logCapture, type TestApp } from '../helper.js';
+import {
+  type BrowserBed,
+  browserBed,
+  CHROMIUM,
+  seriousViolations,
+  signInWithForm,
+  watchProblems,
+} from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('staff invitation in Chromium', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   const logged = logCapture();
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000, logLevel: 'info' }, { logStream: logged.stream });
-    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed({ logLevel: 'info' }, { logStream: logged.stream });
+    ({ t, browser, base } = bed);
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    await createUser(t.db.db, alpha, OWNER);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   const sideScroll = (page: import('playwright-core').Page) =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
