@@ -3,35 +3,34 @@
 // keyboard and by drag and drop; delete through the in-page dialog; axe-core at 390 and 1366 px.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { call, createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import { call, type TestApp } from '../helper.js';
+import {
+  type BrowserBed,
+  browserBed,
+  CHROMIUM,
+  seriousViolations,
+  signInWithForm,
+  watchProblems,
+} from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('menu editor in Chromium', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let alpha: number;
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed();
+    ({ t, browser, base, alpha } = bed);
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    await createUser(t.db.db, alpha, OWNER);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   async function ownerPage(
     width = 1366,
