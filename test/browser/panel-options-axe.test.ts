@@ -3,29 +3,27 @@
 // tick, a set menu's section page; and nothing wider than a phone's screen at 390 px.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { createUser } from '../../src/accounts/users/service.js';
 import { adminCall, tokenFor } from '../admin/tokens.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm } from '../panel/browser.js';
+import type { TestApp } from '../helper.js';
+import { type BrowserBed, browserBed, CHROMIUM, seriousViolations, signInWithForm } from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('axe on the option groups’ pages', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let paths: string[];
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed();
+    ({ t, browser, base } = bed);
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    await createUser(t.db.db, alpha, OWNER);
-    const token = await tokenFor(t.db.db, alpha, ['menu:read', 'menu:write']);
+    const token = await tokenFor(t.db.db, bed.alpha, ['menu:read', 'menu:write']);
     const api = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => {
       const res = await adminCall(t.app, token, { method, url: `/api/v1/admin${url}`, host: 'alpha', body });
       assert.ok(res.statusCode < 300, res.body);
@@ -50,14 +48,8 @@ describe('axe on the option groups’ pages', { skip }, () => {
       `/admin/menu/dishes/${dish.id}`,
       `/admin/menu/sections/${setMenu.id}`,
     ];
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   test('nothing serious at 390 and 1366 px; nothing wider than the phone', async () => {
     const found: string[] = [];
