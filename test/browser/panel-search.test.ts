@@ -4,30 +4,35 @@
 // a section; no horizontal scroll; axe at 390 and 1366 px on the searched pages.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createUser } from '../../src/accounts/users/service.js';
 import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
 import { createItem } from '../../src/resources/items/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, seriousViolations, signInWithForm, watchProblems } from '../panel/browser.js';
+import type { TestApp } from '../helper.js';
+import {
+  type BrowserBed,
+  browserBed,
+  CHROMIUM,
+  seriousViolations,
+  signInWithForm,
+  watchProblems,
+} from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('dish search in Chromium', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let alpha: number;
   let starters: number;
   before(async () => {
-    t = await createTestApp('sqlite', { adminRateLimit: 100_000 });
-    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    bed = await browserBed();
+    ({ t, browser, base, alpha } = bed);
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    await createUser(t.db.db, alpha, OWNER);
     const first = await t.db.db
       .selectFrom('items')
       .select('category_id')
@@ -40,14 +45,8 @@ describe('dish search in Chromium', { skip }, () => {
       for (let i = 1; i <= 60; i++)
         await createItem(w, { category_id: starters, name: { it: `Piatto ${i}` }, price: 8 });
     });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   const visibleRows = (page: Page) => page.locator('[data-search]:visible');
   const onFirstScreen = async (page: Page, selector: string) => {
