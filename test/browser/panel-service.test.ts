@@ -6,13 +6,12 @@
 // posted after signing out saved once signed in again. One browser, one app, for the whole file.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createUser } from '../../src/accounts/users/service.js';
 import { createFixtureTenant } from '../fixtures.js';
-import { call, createTestApp, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium, signInWithForm, watchProblems } from '../panel/browser.js';
+import { call, type TestApp } from '../helper.js';
+import { type BrowserBed, browserBed, CHROMIUM, signInWithForm, watchProblems } from '../panel/browser.js';
 import { OWNER } from '../panel/setup.js';
 import { smtpServer, textOf } from '../panel/smtp.js';
 
@@ -25,6 +24,7 @@ const WAITER = { email: 'waiter@alpha.test', password: 'waiter-password' };
 const OWNER_NOW = { email: OWNER.email, password: OWNER.password };
 
 describe('service on a phone, in Chromium at 390 px', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let smtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -34,22 +34,16 @@ describe('service on a phone, in Chromium at 390 px', { skip }, () => {
   before(async () => {
     smtp = await smtpServer();
     // The browser's requests come from the loopback proxy's address list: X-Forwarded-For names the client.
-    t = await createTestApp(
-      'sqlite',
-      { adminRateLimit: 100_000, trustProxy: ['127.0.0.1'], smtpUrl: smtp.url, mailFrom: 'menu@test.example' },
+    bed = await browserBed(
+      { trustProxy: ['127.0.0.1'], smtpUrl: smtp.url, mailFrom: 'menu@test.example' },
       { now: () => now },
     );
-    alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+    ({ t, browser, base, alpha } = bed);
     await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    await createUser(t.db.db, alpha, OWNER);
     await createUser(t.db.db, alpha, { ...WAITER, role: 'staff' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://alpha.localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   });
   after(async () => {
-    await browser?.close();
-    await t?.close();
+    await bed?.close();
     await smtp?.close();
   });
 
