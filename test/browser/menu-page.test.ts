@@ -2,34 +2,29 @@
 // reads it, switches language, opens a dish, and the page reports anonymous analytics.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { bumpMenuVersion } from '../../src/accounts/tenants/repo.js';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
-import { createTestApp, eventually, type TestApp } from '../helper.js';
-import { CHROMIUM, launchChromium } from '../panel/browser.js';
+import { eventually, type TestApp } from '../helper.js';
+import { type BrowserBed, browserBed, CHROMIUM } from '../panel/browser.js';
 
 const skip = existsSync(CHROMIUM) ? false : 'Chromium is not installed (apt-get install -y chromium; .ci/run does it)';
 
 describe('public menu page in Chromium', { skip }, () => {
+  let bed: BrowserBed;
   let t: TestApp;
   let browser: Browser;
   let base: (slug: string) => string;
   before(async () => {
     // A fixed clock (13:00 in Rome) keeps the aperitivo window closed whatever time the test runs.
-    t = await createTestApp('sqlite', { publicRateLimit: 1000 }, { now: () => NOON_UTC });
-    await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-    await createFixtureTenant(t.db.db, 'beta', 'Beta');
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const port = (t.app.server.address() as AddressInfo).port;
+    bed = await browserBed({ publicRateLimit: 1000 }, { now: () => NOON_UTC });
+    ({ t, browser } = bed);
+    const { port } = new URL(bed.base);
     base = (slug) => `http://${slug}.localhost:${port}`;
-    browser = await launchChromium();
+    await createFixtureTenant(t.db.db, 'beta', 'Beta');
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  after(() => bed?.close());
 
   test('a diner reads the menu, switches to English and opens a dish', async () => {
     const page = await browser.newPage({ viewport: { width: 400, height: 800 }, locale: 'it-IT' });
