@@ -324,8 +324,12 @@ export const SNAPSHOT_SHARE = 0.25;
  * And never more than this: snapshots are the cache's only objects on the JS heap (documents and
  * their compressed forms are buffers outside it), so the heap stays small whatever CACHE_MAX_MB is,
  * and the heap cap the service runs with (`--max-old-space-size=192`, see the Dockerfile) holds.
+ * 16 MB (about 60 demo-size snapshots), not 64: with 1,000 restaurants the live heap after a full
+ * collection was 95 MB with 64 and 62 MB with 16 (`--trace-gc`), and every major collection marks
+ * all of it, in steps that run between requests (the slow first requests of issue 37, point 3).
+ * A snapshot is only needed to build a document, and is loaded again by six quick queries.
  */
-export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
+export const SNAPSHOT_MAX_BYTES = 16 * 1024 * 1024;
 
 export class SnapshotStore {
   /** Least recently used first (a use moves a snapshot to the end). */
