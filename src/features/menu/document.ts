@@ -224,21 +224,27 @@ export class DocumentCache {
   }
 
   /**
-   * The tenant's documents of `kind` held in memory now, by key, with the compressed forms held
-   * (what refresh-ahead builds again after a change: cached.ts, MenuRefresher).
+   * The tenant's documents of `kind` held in memory now, by key, with the compressed forms held,
+   * most recently used first (what refresh-ahead builds again after a change: cached.ts, MenuRefresher).
    */
-  held(tenantId: number, kind: string): { key: string; encodings: ('br' | 'gzip')[] }[] {
+  held(tenantId: number, kind: string): { key: string; encodings: ('br' | 'gzip')[]; used: number }[] {
     const set = this.tenants.get(tenantId);
     if (!set) return [];
-    const held: { key: string; encodings: ('br' | 'gzip')[] }[] = [];
+    const held: { key: string; encodings: ('br' | 'gzip')[]; used: number }[] = [];
     for (const [key, doc] of set.documents) {
       if (doc.kind !== kind || !doc.alive) continue;
       const encodings: ('br' | 'gzip')[] = [];
       if (doc.forms.br) encodings.push('br');
       if (doc.forms.gzip) encodings.push('gzip');
-      held.push({ key, encodings });
+      const { identity, br, gzip } = doc.forms;
+      held.push({
+        key,
+        encodings,
+        used: Math.max(identity?.entry.stamp ?? 0, br?.entry.stamp ?? 0, gzip?.entry.stamp ?? 0),
+      });
     }
-    return held;
+    // Most recently used first: what is asked for most comes back first.
+    return held.sort((a, b) => b.used - a.used);
   }
 
   /** Drops every document of a tenant (suspended, removed), on disk too. */
