@@ -43,6 +43,8 @@ for (const dialect of dialects) {
         await rename(t, alpha, 'alpha', 'Alpha rinnovata');
         await t.app.refresher.settled();
         assert.equal(t.app.refresher.built - ahead, 2, 'alpha’s two menus, built ahead');
+        const metrics = await call(t.app, { url: '/metrics', host: 'alpha' });
+        assert.match(metrics.body, new RegExp(`^menu_documents_built_ahead_total ${t.app.refresher.built}$`, 'm'));
         assert.equal(t.app.documents.stats.builds - builds, 2, 'nothing else built');
 
         const en = await menu(t, 'alpha', 'en', 'br');

@@ -102,6 +102,11 @@ export function createMetrics(app: FastifyInstance, fastPath: FastPathCounts): R
     () => app.documents.stats.diskHits,
   );
   counter(
+    'menu_documents_built_ahead_total',
+    'Menu documents built again in the background after a change, because they were in memory before it (refresh-ahead).',
+    () => app.refresher.built,
+  );
+  counter(
     'menu_cache_disk_writes_total',
     'Compressed forms written to the disk tier.',
     () => app.documents.disk?.writes ?? 0,
