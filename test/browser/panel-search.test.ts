@@ -78,7 +78,12 @@ describe('dish search in Chromium', { skip }, () => {
     await onFirstScreen(page, '[data-search]:visible');
     await noSideScroll(page);
     // The sold-out switch of the found row is right there.
-    await page.locator('[data-search]:visible button.sold-out-button').click();
+    // Wait for the answer to the switch's POST (the page already loaded: waiting for its load state
+    // returned at once, and the database was read before the write once in CI).
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/admin/')),
+      page.locator('[data-search]:visible button.sold-out-button').click(),
+    ]);
     await page.waitForLoadState('domcontentloaded');
     const sold = await t.db.db
       .selectFrom('items')
