@@ -39,6 +39,11 @@ export function menuKey(locale: Locale, openKey: string): string {
   return `menu|${locale}|${openKey}`;
 }
 
+/** The locale of a key made by menuKey. */
+function localeOfMenuKey(key: string): Locale {
+  return key.split('|')[1] as Locale;
+}
+
 /**
  * The cached /menu document for a tenant and requested locale: in memory, else on disk (its form
  * for `encoding` first), else built (once); handed to `use` in the same synchronous step. `use`
@@ -137,7 +142,7 @@ export class MenuRefresher {
       this.queue.set(tenantId, wanted);
     }
     for (const { key, encodings } of held) {
-      const locale = key.split('|')[1] as Locale;
+      const locale = localeOfMenuKey(key);
       const forms = wanted.get(locale) ?? new Set();
       for (const encoding of encodings) forms.add(encoding);
       wanted.set(locale, forms);

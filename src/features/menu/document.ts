@@ -233,10 +233,10 @@ export class DocumentCache {
     const held: { key: string; encodings: ('br' | 'gzip')[]; used: number }[] = [];
     for (const [key, doc] of set.documents) {
       if (doc.kind !== kind || !doc.alive) continue;
-      const encodings: ('br' | 'gzip')[] = [];
-      if (doc.forms.br) encodings.push('br');
-      if (doc.forms.gzip) encodings.push('gzip');
       const { identity, br, gzip } = doc.forms;
+      const encodings: ('br' | 'gzip')[] = [];
+      if (br) encodings.push('br');
+      if (gzip) encodings.push('gzip');
       held.push({
         key,
         encodings,
