@@ -446,10 +446,15 @@ for (const dialect of dialects) {
       try {
         await app.listen({ host: '127.0.0.1', port: 0 });
         const port = (app.server.address() as AddressInfo).port;
-        const get = (host: string) =>
+        const get = (host: string, extra: Record<string, string> = {}) =>
           new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
             const req = request(
-              { host: '127.0.0.1', port, path: '/api/v1/menu/en', headers: { host, 'accept-encoding': 'br' } },
+              {
+                host: '127.0.0.1',
+                port,
+                path: '/api/v1/menu/en',
+                headers: { host, 'accept-encoding': 'br', ...extra },
+              },
               (res) => {
                 const chunks: Buffer[] = [];
                 res.on('data', (c) => chunks.push(c));
@@ -490,6 +495,21 @@ for (const dialect of dialects) {
         }
         assert.ok(app.documents.stats.diskHits > hits);
         assert.equal(app.documents.stats.builds, builds, 'nothing built again');
+
+        // Evicted again (beta comes back to memory within DISK_KEEP_EVERY reads), asked with the ETag it
+        // was sent with: 304 from the file's own headers, in front of Fastify.
+        for (let i = 0; i < DISK_KEEP_EVERY && app.documents.peek(alpha.id, alpha.menuVersion, MENU_EN); i++) {
+          await get('beta.localhost');
+          await app.documents.disk!.settled();
+        }
+        assert.equal(app.documents.peek(alpha.id, alpha.menuVersion, MENU_EN), undefined, 'evicted again');
+        const reached = reachedFastify;
+        const conditional = await get('alpha.localhost', { 'if-none-match': String(first.headers.etag) });
+        assert.equal(conditional.status, 304);
+        assert.equal(conditional.headers.etag, first.headers.etag);
+        assert.equal(conditional.body.length, 0);
+        assert.equal(reachedFastify, reached, '304 in front of Fastify');
+        assert.equal(app.documents.peek(alpha.id, alpha.menuVersion, MENU_EN), undefined, 'not kept for a 304');
 
         // 200 at once over three restaurants' menus: every answer its own restaurant's bytes (no buffer shared early).
         const gamma = await createFixtureTenant(db.db, 'gamma', 'Gamma');

@@ -71,6 +71,8 @@ interface FileHeader extends Omit<StoredForm, 'body'> {
 /** What a file holds besides its body, and where its body starts: known once the file is in place. */
 interface FileMeta {
   form: Omit<StoredForm, 'body'>;
+  /** Every header of a 200 with this form (formHeaders), made once per file: a disk hit copies none. */
+  sent: Record<string, string>;
   bodyOffset: number;
   bodyLength: number;
   /** CRC-32 of the body, checked by the file's first read from its body offset (see FileRecord.checked). */
@@ -91,6 +93,8 @@ interface FileRecord {
   meta?: FileMeta;
   /** Reads since it was written. */
   reads: number;
+  /** Its descriptor while kept open for reads (DiskTier.open: at most OPEN_FILES, least recently used closed first). */
+  fd?: number;
   /**
    * Its body was read back and matched its CRC-32 (or its SHA-256, for a file found at start).
    * Later reads trust it: the folder is this process's own (mode 0700), a file is never written in
@@ -114,6 +118,13 @@ type KeyFiles = { [E in StoredEncoding]?: FileRecord };
  * of exactly that length (a pooled one for a body sent once, a new one for a body kept in memory).
  */
 export type BodyBuffer = (bytes: number, reads: number) => Buffer;
+
+/** A form read back (DiskTier.readForm): its description, its body, and every header of a 200 with it. */
+export interface ReadForm {
+  form: Omit<StoredForm, 'body'>;
+  body: Buffer;
+  sent: Record<string, string>;
+}
 
 const newBuffer: BodyBuffer = (bytes) => Buffer.allocUnsafe(bytes);
 
@@ -184,6 +195,21 @@ const DEFAULT_FOLDER = /^menu-cache-(\d+)-[0-9a-f]{12}$/;
 /** What this module ever writes at the top of its directory: one folder per tenant id. */
 const TENANT_FOLDER = /^\d+$/;
 
+/**
+ * The headers of a 200 answering with a stored form: the document's own, then its length, ETag and
+ * encoding (the document cache's representations are made by this too, so both send the same bytes).
+ */
+export function formHeaders(
+  base: Record<string, string>,
+  encoding: StoredEncoding | 'identity',
+  length: number,
+  etag: string,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...base, 'content-length': String(length), etag };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return headers;
+}
+
 function sha256(body: Buffer): string {
   return createHash('sha256').update(body).digest('base64url');
 }
@@ -220,7 +246,13 @@ function encode(tenantId: number, version: number, key: string, form: StoredForm
   length.writeUInt32BE(json.length);
   return {
     data: Buffer.concat([length, json, body]),
-    meta: { form: rest, bodyOffset: 4 + json.length, bodyLength: body.length, crc: crc32(body) },
+    meta: {
+      form: rest,
+      sent: formHeaders(rest.headers, rest.encoding, body.length, rest.formEtag),
+      bodyOffset: 4 + json.length,
+      bodyLength: body.length,
+      crc: crc32(body),
+    },
   };
 }
 
@@ -248,7 +280,14 @@ function decode(data: Buffer, tenantId: number, version: number, key: string, en
   const body = data.subarray(4 + headerLength);
   if (sha256(body) !== header.sha256) return undefined;
   const { tenantId: _t, version: _v, key: _k, bodyLength, sha256: _h, ...rest } = header;
-  const meta: FileMeta = { form: { ...rest, encoding }, bodyOffset: 4 + headerLength, bodyLength, crc: crc32(body) };
+  const form = { ...rest, encoding };
+  const meta: FileMeta = {
+    form,
+    sent: formHeaders(form.headers, encoding, bodyLength, form.formEtag),
+    bodyOffset: 4 + headerLength,
+    bodyLength,
+    crc: crc32(body),
+  };
   return { form: { ...meta.form, body } as StoredForm, meta };
 }
 
@@ -381,8 +420,8 @@ function removeDeadProcessFolders(parent: string, pattern: RegExp): void {
 export class DiskTier {
   /** Least recently used tenant first (a Map keeps insertion order; a use re-inserts). */
   private readonly tenants = new Map<number, TenantFiles>();
-  /** Descriptors kept open for reads, by path (least recently used first). */
-  private readonly fds = new Map<string, number>();
+  /** Records whose descriptor is kept open for reads (least recently used first). */
+  private readonly openRecords = new Set<FileRecord>();
   /** Each tenant's last queued file operation: the next one starts after it. */
   private readonly chains = new Map<number, Promise<void>>();
   private total = 0;
@@ -508,7 +547,8 @@ export class DiskTier {
       return;
     }
     const record: FileRecord = { name, bytes: data.length, reads: 0, checked: false, pending: form };
-    if (!entry.files.has(name)) this.fileCount++;
+    const replaced = entry.files.get(name);
+    if (!replaced) this.fileCount++;
     entry.files.set(name, record);
     let forms = entry.byKey.get(key);
     if (!forms) {
@@ -530,12 +570,13 @@ export class DiskTier {
         await writeFile(temp, data);
         await rename(temp, path);
         // A descriptor kept for the file this one replaced (an upgrade) reads the old bytes: it goes.
-        this.closeFile(path);
+        if (replaced) this.closeRecord(replaced);
         record.meta = meta;
         record.pending = undefined;
         this.writes++;
       } catch (err) {
         record.pending = undefined;
+        if (replaced) this.closeRecord(replaced);
         this.log(err, 'disk cache write failed');
         // Whatever was there before is no longer what the index says: both go.
         await unlink(temp).catch(() => undefined);
@@ -553,6 +594,21 @@ export class DiskTier {
     encoding: StoredEncoding,
     into: BodyBuffer = newBuffer,
   ): StoredForm | undefined {
+    const got = this.readForm(tenantId, version, key, encoding, into);
+    return got && { ...got.form, body: got.body };
+  }
+
+  /**
+   * As `read`, without copying the form's description: `form` and `sent` are the same objects on
+   * every read of a file in place (a disk hit answered from them allocates little but its body).
+   */
+  readForm(
+    tenantId: number,
+    version: number,
+    key: string,
+    encoding: StoredEncoding,
+    into: BodyBuffer = newBuffer,
+  ): ReadForm | undefined {
     const entry = this.tenants.get(tenantId);
     if (this.closed || entry?.version !== version) return undefined;
     let record = entry.byKey.get(key)?.[encoding];
@@ -567,27 +623,26 @@ export class DiskTier {
       }
       forms[encoding] = record;
     }
-    const name = record.name;
-    const path = `${this.dir}/${tenantId}/${version}/${name}`;
-    let form: StoredForm | undefined;
+    let got: ReadForm | undefined;
     try {
       if (record.pending) {
-        const { body: source, ...rest } = record.pending;
+        const { body: source, ...form } = record.pending;
         const body = into(source.length, record.reads++);
         source.copy(body);
-        form = { ...rest, body };
+        got = { form, body, sent: formHeaders(form.headers, form.encoding, body.length, form.formEtag) };
       } else if (record.meta) {
         const { meta } = record;
         const body = into(meta.bodyLength, record.reads++);
-        const got = readSync(this.openFile(path), body, 0, meta.bodyLength, meta.bodyOffset);
-        if (got === meta.bodyLength && (record.checked || crc32(body) === meta.crc)) {
+        const fd = this.descriptor(tenantId, version, record);
+        const length = readSync(fd, body, 0, meta.bodyLength, meta.bodyOffset);
+        if (length === meta.bodyLength && (record.checked || crc32(body) === meta.crc)) {
           record.checked = true;
-          form = { ...meta.form, body };
+          got = { form: meta.form, body, sent: meta.sent };
         }
       } else {
-        const decoded = decode(readFileSync(path), tenantId, version, key, encoding);
-        form = decoded?.form;
+        const decoded = decode(readFileSync(this.pathOf(tenantId, version, record)), tenantId, version, key, encoding);
         record.reads++;
+        if (decoded) got = { form: decoded.meta.form, body: decoded.form.body, sent: decoded.meta.sent };
         // Checked whole: later reads take the body alone (unless a newer file is on its way in).
         if (decoded && !this.chains.has(tenantId)) {
           record.meta = decoded.meta;
@@ -599,48 +654,52 @@ export class DiskTier {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT' && this.chains.has(tenantId)) return undefined;
       this.log(err, 'disk cache read failed');
     }
-    if (!form) {
-      this.closeFile(path);
-      this.unrecord(tenantId, entry, name, record);
+    if (!got) {
+      this.closeRecord(record);
+      this.unrecord(tenantId, entry, record.name, record);
+      const path = this.pathOf(tenantId, version, record);
       this.enqueue(tenantId, () => unlink(path).catch(() => undefined));
       return undefined;
     }
     this.touch(tenantId, entry);
-    return form;
+    return got;
   }
 
-  /** A descriptor for reading `path`, kept open (at most OPEN_FILES, least recently used closed first). */
-  private openFile(path: string): number {
-    let fd = this.fds.get(path);
+  private pathOf(tenantId: number, version: number, record: FileRecord): string {
+    return `${this.dir}/${tenantId}/${version}/${record.name}`;
+  }
+
+  /**
+   * The record's descriptor, kept open (at most OPEN_FILES, least recently used closed first). Held
+   * on the record: a read finds it without building the file's path or hashing it.
+   */
+  private descriptor(tenantId: number, version: number, record: FileRecord): number {
+    let fd = record.fd;
     if (fd !== undefined) {
-      this.fds.delete(path);
+      this.openRecords.delete(record);
     } else {
-      fd = openSync(path, 'r');
-      if (this.fds.size >= OPEN_FILES) {
-        const [oldest, oldestFd] = this.fds.entries().next().value as [string, number];
-        this.fds.delete(oldest);
-        closeSync(oldestFd);
+      fd = openSync(this.pathOf(tenantId, version, record), 'r');
+      record.fd = fd;
+      if (this.openRecords.size >= OPEN_FILES) {
+        const oldest = this.openRecords.values().next().value as FileRecord;
+        this.closeRecord(oldest);
       }
     }
-    this.fds.set(path, fd);
+    this.openRecords.add(record);
     return fd;
   }
 
-  private closeFile(path: string): void {
-    const fd = this.fds.get(path);
-    if (fd === undefined) return;
-    this.fds.delete(path);
-    closeSync(fd);
+  private closeRecord(record: FileRecord): void {
+    if (record.fd === undefined) return;
+    this.openRecords.delete(record);
+    closeSync(record.fd);
+    record.fd = undefined;
   }
 
-  /** Closes every kept descriptor under `folder` (a tenant's files about to go). */
-  private closeFolder(folder: string): void {
-    for (const [path, fd] of this.fds) {
-      if (path.startsWith(folder)) {
-        this.fds.delete(path);
-        closeSync(fd);
-      }
-    }
+  /** Closes every kept descriptor of a tenant's files (about to go). */
+  private closeAll(entry: TenantFiles): void {
+    if (this.openRecords.size === 0) return;
+    for (const record of entry.files.values()) this.closeRecord(record);
   }
 
   /**
@@ -660,7 +719,7 @@ export class DiskTier {
     this.total -= entry.bytes;
     this.fileCount -= entry.files.size;
     const folder = join(this.dir, String(tenantId));
-    if (this.fds.size > 0) this.closeFolder(`${folder}/`);
+    this.closeAll(entry);
     this.enqueue(tenantId, () => rm(folder, { recursive: true, force: true }));
   }
 
@@ -679,8 +738,7 @@ export class DiskTier {
   async close(): Promise<void> {
     this.closed = true;
     await this.settled();
-    for (const fd of this.fds.values()) closeSync(fd);
-    this.fds.clear();
+    for (const record of [...this.openRecords]) this.closeRecord(record);
     if (this.keep && (await this.writeManifest())) return;
     const files = this.fileCount;
     this.tenants.clear();

@@ -27,7 +27,14 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
 import type { BudgetEntry, CacheBudget } from '../../catalog/budget.js';
-import type { BodyBuffer, DiskTier, StoredEncoding, StoredForm } from './disk-tier.js';
+import {
+  type BodyBuffer,
+  type DiskTier,
+  formHeaders,
+  type ReadForm,
+  type StoredEncoding,
+  type StoredForm,
+} from './disk-tier.js';
 import type { ReadPool } from './read-pool.js';
 
 const gzipAsync = promisify(gzip);
@@ -70,11 +77,19 @@ export interface CachedDocument {
   fresh: boolean;
   /** Takes the document out of the cache (its last form was evicted). */
   remove: () => void;
-  /**
-   * Set on a document read from disk for one answer and not kept (see `lookup`): hands its body's
-   * buffer back to the read pool once nothing reads it any more.
-   */
-  release?: () => void;
+}
+
+/**
+ * A form read from disk for one answer and not kept in memory (`lookup` with a pool): its body in a
+ * pooled buffer, to hand back (ReadPool.release) once sent; its headers and ETags are the file's
+ * own objects, the same for every read.
+ */
+export interface DiskAnswer {
+  body: Buffer;
+  /** Every header of the 200. */
+  headers: Record<string, string>;
+  etag: string;
+  formerEtag?: string;
 }
 
 interface TenantDocuments {
@@ -156,17 +171,25 @@ export class DocumentCache {
    * `encoding` (for identity, or when that one is not on disk: the other compressed form);
    * undefined when it must be built.
    *
-   * With a `pool` (the fast path, which sends the answer itself), a document read from disk while
-   * memory is full is not kept, except once in DISK_KEEP_EVERY reads of its file: it comes back
-   * for this one answer (`alive` false, `release` set), its body in a pooled buffer.
+   * With a `pool` (the fast path, which sends the answer itself), a form read from disk while memory
+   * is full is not kept, except once in DISK_KEEP_EVERY reads of its file: it comes back as a
+   * DiskAnswer for this one answer, its body in a pooled buffer, without a document made for it.
    */
+  lookup(tenantId: number, version: number, key: string, encoding: Encoding): CachedDocument | undefined;
+  lookup(
+    tenantId: number,
+    version: number,
+    key: string,
+    encoding: Encoding,
+    pool: ReadPool,
+  ): CachedDocument | DiskAnswer | undefined;
   lookup(
     tenantId: number,
     version: number,
     key: string,
     encoding: Encoding,
     pool?: ReadPool,
-  ): CachedDocument | undefined {
+  ): CachedDocument | DiskAnswer | undefined {
     const known = this.peek(tenantId, version, key);
     if (known || !this.disk) return known;
     const current = this.tenants.get(tenantId);
@@ -179,22 +202,26 @@ export class DocumentCache {
         }
       : undefined;
     const first: StoredEncoding = encoding === 'gzip' ? 'gzip' : 'br';
-    const form =
-      this.disk.read(tenantId, version, key, first, into) ??
-      this.disk.read(tenantId, version, key, first === 'br' ? 'gzip' : 'br', into);
-    if (!form) return undefined;
+    const got =
+      this.disk.readForm(tenantId, version, key, first, into) ??
+      this.disk.readForm(tenantId, version, key, first === 'br' ? 'gzip' : 'br', into);
+    if (!got) return undefined;
     if (!kept && pool) {
-      this.stats.diskHits++;
-      const once = this.newDocument(undefined, tenantId, version, key, form.etag, form.headers);
-      const rep = this.store(once, form.encoding, form.body, form.formEtag, false);
-      if (form.formerEtag !== undefined) rep.formerEtag = form.formerEtag;
-      once.forms[form.encoding] = rep;
-      once.release = () => pool.release(form.body);
-      return once;
+      if (encoding === got.form.encoding) {
+        this.stats.diskHits++;
+        const answer: DiskAnswer = { body: got.body, headers: got.sent, etag: got.form.formEtag };
+        if (got.form.formerEtag !== undefined) answer.formerEtag = got.form.formerEtag;
+        return answer;
+      }
+      // Another encoding than the one read (identity is derived from it): answered by a document, kept.
+      const copy = Buffer.allocUnsafe(got.body.length);
+      got.body.copy(copy);
+      pool.release(got.body);
+      got.body = copy;
     }
     const set = this.setFor(tenantId, version)!;
-    const doc = this.newDocument(set, tenantId, version, key, form.etag, form.headers);
-    this.restored(doc, form);
+    const doc = this.newDocument(set, tenantId, version, key, got.form.etag, got.form.headers);
+    this.restored(doc, got);
     set.documents.set(key, doc);
     this.stats.documents++;
     return doc;
@@ -333,13 +360,13 @@ export class DocumentCache {
   }
 
   /** A form read from disk, stored as it was served before (same body, ETags and headers). */
-  private restored(doc: CachedDocument, form: StoredForm): Representation {
+  private restored(doc: CachedDocument, { form, body }: ReadForm): Representation {
     this.stats.diskHits++;
     if (form.encoding === 'br') {
       doc.brBest = form.brBest;
       doc.brHits = 0;
     }
-    const rep = this.store(doc, form.encoding, form.body, form.formEtag);
+    const rep = this.store(doc, form.encoding, body, form.formEtag);
     if (form.formerEtag !== undefined) rep.formerEtag = form.formerEtag;
     return rep;
   }
@@ -347,9 +374,9 @@ export class DocumentCache {
   /** The document's form for `encoding` from disk, when the file holds this very content (same ETag). */
   private fromDisk(doc: CachedDocument, encoding: StoredEncoding): Representation | undefined {
     if (!this.disk || !doc.alive) return undefined;
-    const form = this.disk.read(doc.tenantId, doc.version, doc.key, encoding);
-    if (!form || form.etag !== doc.etag) return undefined;
-    const rep = this.restored(doc, form);
+    const got = this.disk.readForm(doc.tenantId, doc.version, doc.key, encoding);
+    if (!got || got.form.etag !== doc.etag) return undefined;
+    const rep = this.restored(doc, got);
     if (encoding === 'br') doc.brHits = 1; // the request that asked for it, as after a compression
     doc.fresh = false;
     return rep;
@@ -375,8 +402,7 @@ export class DocumentCache {
    * body derived for one request). The document goes when its last stored form is evicted.
    */
   private store(doc: CachedDocument, encoding: Encoding, body: Buffer, etag: string, keep = true): Representation {
-    const headers: Record<string, string> = { ...doc.baseHeaders, 'content-length': String(body.length), etag };
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    const headers = formHeaders(doc.baseHeaders, encoding, body.length, etag);
     const entry: BudgetEntry = {
       bytes: body.length + 600,
       stamp: 0,

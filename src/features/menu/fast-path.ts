@@ -11,7 +11,13 @@ import { servedLocaleFrom } from '../../i18n/locales.js';
 import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
 import { menuKey } from './cached.js';
-import { type CachedDocument, type DocumentCache, matchesEtag, negotiateEncoding } from './document.js';
+import {
+  type CachedDocument,
+  type DiskAnswer,
+  type DocumentCache,
+  matchesEtag,
+  negotiateEncoding,
+} from './document.js';
 import { ReadPool } from './read-pool.js';
 
 const MENU_PATH = /^\/api\/v1\/menu(?:\/([A-Za-z-]{1,35}))?(?:\?locale=([A-Za-z-]{1,35}))?$/;
@@ -88,6 +94,8 @@ export function menuFastPath(deps: FastPathDeps) {
     const encoding = encodingOf(req.headers['accept-encoding'] ?? '');
     const openKey = deps.snapshots.scheduleKey(schedule);
     let doc: CachedDocument | undefined;
+    // A form read from disk for this answer only (its body a pooled buffer, reused once sent).
+    let once: DiskAnswer | undefined;
     if (
       last !== undefined &&
       last.tenantId === tenant.id &&
@@ -104,10 +112,12 @@ export function menuFastPath(deps: FastPathDeps) {
         doc = known.doc;
       } else {
         const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested || undefined);
-        doc = deps.documents.lookup(tenant.id, tenant.menuVersion, menuKey(locale, openKey), encoding, pool);
-        if (!doc) return false;
-        // A document read from disk for this answer only is not remembered (its buffer is reused).
-        if (doc.alive) {
+        const got = deps.documents.lookup(tenant.id, tenant.menuVersion, menuKey(locale, openKey), encoding, pool);
+        if (!got) return false;
+        if ('body' in got) {
+          once = got;
+        } else {
+          doc = got;
           if (!found) {
             found = new Map();
             foundBy.set(schedule, found);
@@ -115,9 +125,9 @@ export function menuFastPath(deps: FastPathDeps) {
           if (known !== undefined || found.size < SPELLINGS_KEPT) found.set(requested, { openKey, doc });
         }
       }
-      if (doc.alive) last = { tenantId: tenant.id, version: tenant.menuVersion, locale: requested, openKey, doc };
+      if (doc?.alive) last = { tenantId: tenant.id, version: tenant.menuVersion, locale: requested, openKey, doc };
     }
-    const rep = deps.documents.ready(doc, encoding);
+    const rep = once ?? deps.documents.ready(doc!, encoding);
     let rateHeaders: Record<string, string> | undefined;
     if (rep && limit > 0) {
       // Same key as the rate-limit plugin (the socket address: the fast path only counts without TRUST_PROXY).
@@ -127,7 +137,7 @@ export function menuFastPath(deps: FastPathDeps) {
         rateHeaders = limitHeaders(limit, hit.count);
     }
     if (!rep || (limit > 0 && !rateHeaders)) {
-      doc.release?.();
+      if (once) pool.release(once.body);
       return false;
     }
     const ifNoneMatch = req.headers['if-none-match'];
@@ -142,17 +152,18 @@ export function menuFastPath(deps: FastPathDeps) {
         ...rateHeaders,
       });
       res.end();
-      doc.release?.();
+      if (once) pool.release(once.body);
       deps.counts.notModified++;
       deps.tally?.count(tenant.id);
       return true;
     }
     res.writeHead(200, rateHeaders ? { ...rep.headers, ...rateHeaders } : rep.headers);
     res.end(rep.body);
-    if (doc.release) {
+    if (once) {
       // Usually written to the socket at once; otherwise the buffer is reused once it has been.
-      if (res.writableLength === 0) doc.release();
-      else res.once('finish', doc.release);
+      const body = once.body;
+      if (res.writableLength === 0) pool.release(body);
+      else res.once('finish', () => pool.release(body));
     }
     deps.counts.ok++;
     deps.tally?.count(tenant.id);
