@@ -53,6 +53,10 @@ const skipHeavy = process.env.BENCH_HEAVY === '0';
 const skipLive = process.env.BENCH_LIVE === '0';
 const skipWebhooks = process.env.BENCH_WEBHOOKS === '0';
 const scaleTenants = (process.env.BENCH_SCALE_TENANTS ?? '1000,10000').split(',').map(Number);
+/** BENCH_SCALE_ACCESS=uniform (or zipf): one access pattern only, for a shorter run. */
+const scaleAccesses = (process.env.BENCH_SCALE_ACCESS ?? 'uniform,zipf')
+  .split(',')
+  .filter((a): a is 'uniform' | 'zipf' => a === 'uniform' || a === 'zipf');
 const scaleWarmup = seconds('BENCH_SCALE_WARMUP', 20, 0);
 const scaleDuration = seconds('BENCH_SCALE_DURATION', 20, 1);
 const budgetSec =
@@ -123,7 +127,7 @@ try {
     const scale = await runScale({
       workDir,
       tenantCounts: scaleTenants,
-      accesses: ['uniform', 'zipf'],
+      accesses: scaleAccesses,
       warmupSec: scaleWarmup,
       durationSec: scaleDuration,
       connections,
