@@ -5,9 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { busyWithOthers, menuKey } from '../../src/features/menu/cached.js';
 import { adminCall, tokenFor } from '../admin/tokens.js';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
-import { call, createTestApp, dialects, type TestApp } from '../helper.js';
+import { call, createTestApp, dialects, eventually, type TestApp } from '../helper.js';
 
 function menu(t: TestApp, host: string, locale: string, encoding: 'br' | 'gzip') {
   return call(t.app, { url: `/api/v1/menu/${locale}`, host, headers: { 'accept-encoding': encoding } });
@@ -70,6 +71,30 @@ for (const dialect of dialects) {
       }
     });
 
+    test('a menu built ahead is no brotli ask: one request after a write queues no upgrade, a second one does', async () => {
+      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      try {
+        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await menu(t, 'alpha', 'en', 'br');
+        await rename(t, alpha, 'alpha', 'Alpha 2');
+        await t.app.refresher.settled();
+        const upgrades = t.app.documents.stats.upgrades;
+        const compressions = t.app.documents.stats.compressions;
+        assert.equal(nameIn(await menu(t, 'alpha', 'en', 'br')), 'Alpha 2');
+        assert.equal(t.app.documents.stats.compressions, compressions, 'the brotli form was made ahead');
+        const tenant = t.app.tenants.peek('alpha.localhost')!;
+        const schedule = t.app.snapshots.schedule(tenant)!;
+        const key = menuKey('en', t.app.snapshots.scheduleKey(schedule));
+        const doc = t.app.documents.peek(alpha, tenant.menuVersion, key)!;
+        assert.equal(doc.brHits, 1, 'one brotli ask: the request, not refresh-ahead');
+        assert.equal(t.app.documents.stats.upgrades, upgrades);
+        await menu(t, 'alpha', 'en', 'br');
+        await eventually(async () => assert.equal(t.app.documents.stats.upgrades, upgrades + 1));
+      } finally {
+        await t.close();
+      }
+    });
+
     test('a restaurant with nothing in memory is not built ahead', async () => {
       const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
       try {
@@ -91,3 +116,13 @@ for (const dialect of dialects) {
     });
   });
 }
+
+test('refresh-ahead waits while the loop is busy with other work, not with its own builds', () => {
+  // A second of which 900 ms were busy: all of it others' work, or 850 ms of it refresh-ahead's own.
+  assert.equal(busyWithOthers(900, 100, 0), true);
+  assert.equal(busyWithOthers(900, 100, 850), false);
+  assert.equal(busyWithOthers(900, 100, 50), true);
+  assert.equal(busyWithOthers(500, 500, 0), false);
+  // Own time counted with its queries' waits (PostgreSQL) may pass the active time: never negative.
+  assert.equal(busyWithOthers(100, 900, 400), false);
+});

@@ -92,6 +92,16 @@ const REFRESH_QUEUE_MAX = 1000;
 /** Above this event-loop utilization refresh-ahead waits (requests come first). */
 const REFRESH_BUSY_UTILIZATION = 0.8;
 const REFRESH_RETRY_MS = 200;
+/** Compressions refresh-ahead runs at once (the thread pool has four threads; requests need some). */
+const REFRESH_LANES = 2;
+
+/**
+ * Whether the event loop was busier than REFRESH_BUSY_UTILIZATION over a window (`active` and
+ * `idle` milliseconds) with work other than refresh-ahead's own (`ownMs` of it).
+ */
+export function busyWithOthers(active: number, idle: number, ownMs: number): boolean {
+  return Math.max(0, active - ownMs) > REFRESH_BUSY_UTILIZATION * (active + idle);
+}
 
 /**
  * Refresh-ahead: when a restaurant's menu changes (a write here, another instance's announcement),
@@ -110,15 +120,19 @@ export class MenuRefresher {
   private timer: NodeJS.Timeout | undefined;
   private eluMark = performance.eventLoopUtilization();
   /**
-   * The event loop was more than REFRESH_BUSY_UTILIZATION busy over the last whole second. A
-   * window since the last run would count the refresher's own builds (a restaurant's five menus
-   * are ~15–30 ms): written to every 25 ms, it then judged itself busy and never ran.
+   * The event loop was more than REFRESH_BUSY_UTILIZATION busy over the last whole second with
+   * anything but the refresher's own builds. Counting them (a restaurant's five menus are ~10–30
+   * ms) made it judge itself busy: with a write every 25 ms it stopped after a few seconds and
+   * every first request built its menu.
    */
   private busy = false;
+  /** Milliseconds the refresher's builds took since the last tick (on PostgreSQL, with their queries' waits). */
+  private ownMs = 0;
   private readonly ticker = setInterval(() => {
     const elu = performance.eventLoopUtilization(this.eluMark);
     this.eluMark = performance.eventLoopUtilization();
-    this.busy = elu.utilization > REFRESH_BUSY_UTILIZATION;
+    this.busy = busyWithOthers(elu.active, elu.idle, this.ownMs);
+    this.ownMs = 0;
   }, 1000);
   /** Documents built ahead (for /metrics and tests). */
   built = 0;
@@ -181,19 +195,33 @@ export class MenuRefresher {
         this.queue.delete(tenantId);
         const tenant = this.tenantState(tenantId);
         if (tenant?.status !== 'active' || !tenant.publicActive) continue;
+        // Compressions run on the thread pool while the next locale is built (waiting for each
+        // locale's gzip and brotli in turn took five locales past 20 ms), in REFRESH_LANES lanes:
+        // the pool's other threads stay free for a request that compresses its own form. All are
+        // done before the next restaurant.
+        const lanes: Promise<unknown>[] = Array.from({ length: REFRESH_LANES }, () => Promise.resolve());
+        let turn = 0;
+        const notBuilt = (err: unknown) =>
+          this.app.log.debug({ err, tenantId }, 'menu not built ahead; its next request builds it');
         for (const [locale, forms] of wanted) {
+          const began = performance.now();
           try {
-            // The forms are started with the document in hand (see menuDocumentFor).
             await menuDocumentFor(this.app, tenant, locale, 'identity', (doc) => {
               if (doc.fresh) this.built++;
-              return Promise.all([...forms].map((encoding) => this.app.documents.representation(doc, encoding)));
+              for (const encoding of forms) {
+                const lane = turn++ % REFRESH_LANES;
+                lanes[lane] = lanes[lane].then(() => this.app.documents.prepare(doc, encoding)).catch(notBuilt);
+              }
             });
           } catch (err) {
-            this.app.log.debug({ err, tenantId }, 'menu not built ahead; its next request builds it');
+            notBuilt(err);
+          } finally {
+            this.ownMs += performance.now() - began;
           }
           // Requests waiting meanwhile come first.
           await new Promise((resolve) => setImmediate(resolve));
         }
+        await Promise.all(lanes);
       }
     } finally {
       this.running = false;

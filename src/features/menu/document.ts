@@ -308,6 +308,22 @@ export class DocumentCache {
     return pending;
   }
 
+  /**
+   * Refresh-ahead's form (cached.ts, MenuRefresher): made when missing, without counting a request.
+   * It is no hit, and no ask for the brotli upgrade: a menu rebuilt after every edit of a busy
+   * afternoon is not recompressed at the best level until diners ask for it twice.
+   */
+  prepare(doc: CachedDocument, encoding: 'br' | 'gzip'): Representation | Promise<Representation> {
+    const stored = doc.forms[encoding];
+    if (stored) return stored;
+    let pending = doc.pending.get(encoding);
+    if (!pending) {
+      pending = this.compress(doc, encoding, true).finally(() => doc.pending.delete(encoding));
+      doc.pending.set(encoding, pending);
+    }
+    return pending;
+  }
+
   close(): void {
     this.closed = true;
     if (this.upgradeTimer) clearTimeout(this.upgradeTimer);
@@ -459,11 +475,11 @@ export class DocumentCache {
     return undefined;
   }
 
-  private async compress(doc: CachedDocument, encoding: 'br' | 'gzip'): Promise<Representation> {
+  private async compress(doc: CachedDocument, encoding: 'br' | 'gzip', ahead = false): Promise<Representation> {
     const input = this.identityBody(doc);
     if (!input) throw new Error('document evicted before it could be compressed');
     // One miss per request: the request that has just built the document was counted then.
-    if (!doc.fresh) this.stats.misses++;
+    if (!doc.fresh && !ahead) this.stats.misses++;
     const body =
       encoding === 'br'
         ? await brotliAsync(input, {
@@ -476,7 +492,8 @@ export class DocumentCache {
     this.stats.compressions++;
     // The compressed ETag derives from the identity one: same content, another representation.
     const suffix = encoding === 'br' ? `-br${BROTLI_FAST}` : '-gzip';
-    if (encoding === 'br') doc.brHits = 1; // the request that made it
+    // The request that made it asked once; made ahead, nobody has asked yet.
+    if (encoding === 'br') doc.brHits = ahead ? 0 : 1;
     doc.fresh = false;
     const rep = this.store(doc, encoding, body, `${doc.etag.slice(0, -1)}${suffix}"`);
     this.persist(doc, encoding, rep);
