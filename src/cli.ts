@@ -642,7 +642,6 @@ async function deleteTenant(args: string[], env: Env): Promise<void> {
 }
 
 async function changeStatus(args: string[], env: Env, status: 'active' | 'suspended') {
-  const verb = status === 'active' ? 'resume' : 'suspend';
   const usage = status === 'active' ? 'menu tenant:resume <slug>' : 'menu tenant:suspend <slug> [--reason "<text>"]';
   const { positionals, values } = positional(args, 1, usage, status === 'active' ? {} : { reason: { type: 'string' } });
   const reason = typeof values.reason === 'string' ? values.reason.trim() : '';

@@ -132,7 +132,10 @@ export function readUpload(request: FastifyRequest, form: UploadForm, csrf: stri
       const index = parts++;
       if (settled) return void stream.resume();
       if (index > 0 && name === form.file) {
-        if (sawFile) return void (stream.resume(), fail('unexpected_part'));
+        if (sawFile) {
+          stream.resume();
+          return void fail('unexpected_part');
+        }
         sawFile = true;
         stream.on('data', (chunk: Buffer) => {
           if (!settled) chunks.push(chunk);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { READ_SCOPES } from '../../accounts/tokens/scopes.js';
 import type { Db } from '../../db/connect.js';
 import { Id } from '../../http/inputs.js';
-import { adminErrorResponses, envelope, nowIso, pagedEnvelope, pageLinks } from '../../http/schemas.js';
+import { adminErrorResponses, nowIso, pagedEnvelope, pageLinks } from '../../http/schemas.js';
 import { typed } from '../../http/typed.js';
 import { RULE } from '../../http/validator.js';
 import { type AuditEntryRow, listAuditEntries } from './repo.js';

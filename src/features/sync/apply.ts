@@ -585,7 +585,13 @@ export async function importMenu(
         }
       }
       let changes = 0;
-      const counting: MenuWrite = { ...w, record: (change) => (changes++, w.record(change)) };
+      const counting: MenuWrite = {
+        ...w,
+        record: (change) => {
+          changes++;
+          return w.record(change);
+        },
+      };
       const result = await applyDocument(counting, body, { ...options, locale });
       if (options.dryRun || changes === 0) throw new RollBack(result);
       return result;

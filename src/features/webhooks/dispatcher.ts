@@ -131,7 +131,7 @@ export class WebhookDispatcher {
   private async attempt(d: Claimed): Promise<void> {
     const endpoint = await findEndpointOf(this.db, d.tenant_id, d.endpoint_id);
     const attempts = d.attempts + 1;
-    if (!endpoint || !endpoint.is_active) {
+    if (!endpoint?.is_active) {
       const reason = endpoint?.paused_at ? 'endpoint_paused' : 'endpoint_removed';
       await finishAttempt(this.db, d.tenant_id, d.id, { status: 'failed', attempts, last_error: reason });
       return;

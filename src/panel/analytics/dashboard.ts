@@ -236,7 +236,7 @@ function tableSection(ctx: PanelContext, table: ReportTable, range: Range): Html
           : html`<td${label}${attrs({ class: c.numeric && 'num' })}><div>${cell}</div></td>`;
       })}</tr>`,
   );
-  const empty = table.chart && table.chart.series.every((s) => s.data.every((v) => v === 0));
+  const empty = table.chart?.series.every((s) => s.data.every((v) => v === 0));
   const chart = table.chart
     ? empty
       ? html`<p class="note">${at.noData}</p>`

@@ -3,7 +3,7 @@
 // confirmation; a section's page also lists its dishes, sub-categories and sub-sections. Through
 // the categories service, on the panel's one editor.
 import type { MenuSnapshot } from '../../catalog/snapshot.js';
-import type { CategoryRow, ItemRow } from '../../db/schema.js';
+import type { CategoryRow } from '../../db/schema.js';
 import { type Html, html, join } from '../../http/html.js';
 import { isLocale } from '../../i18n/locales.js';
 import { currencySign, formatAmount, fromCents, parsePrice } from '../../i18n/money.js';

@@ -1,7 +1,7 @@
 // The console's page of one restaurant (its erase form: erase.ts): its own limits (dishes, photo storage, webhooks, admin API
 // requests per minute; empty: the config default), saved with an audit entry in one transaction
 // and read by every instance's directory at once (the API rate) or by the next write (the others).
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type LimitOverrides,
   type Limits,
@@ -11,7 +11,7 @@ import {
 } from '../../accounts/tenants/limits.js';
 import type { Html } from '../../http/html.js';
 import { nowIso } from '../../http/schemas.js';
-import { type PanelContext, pathParam, queryParam, seeOther, sendPage } from '../context.js';
+import { pathParam, queryParam, seeOther, sendPage } from '../context.js';
 import { addError, asForm, type FieldErrors, str } from '../forms.js';
 import { registerErase } from './erase.js';
 import type { ConsoleRouteKit } from './kit.js';
