@@ -692,7 +692,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
               const row = report.load.find((r) => r.tenants === tenants && r.access === access && r.workers === 1);
               if (row) {
                 row.pairRatios = ratios;
-                row.ratioToBare = median(ratios);
+                row.ratioToBare = Math.round(median(ratios) * 1000) / 1000;
               }
             }
           } finally {
