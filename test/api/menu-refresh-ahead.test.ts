@@ -95,6 +95,23 @@ for (const dialect of dialects) {
       }
     });
 
+    test('a form whose document went before its turn is not made ahead', async () => {
+      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      try {
+        await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await menu(t, 'alpha', 'en', 'br');
+        const tenant = t.app.tenants.peek('alpha.localhost')!;
+        const key = menuKey('en', t.app.snapshots.scheduleKey(t.app.snapshots.schedule(tenant)!));
+        const doc = t.app.documents.peek(tenant.id, tenant.menuVersion, key)!;
+        t.app.documents.forget(tenant.id);
+        const compressions = t.app.documents.stats.compressions;
+        assert.equal(t.app.documents.prepare(doc, 'gzip'), undefined);
+        assert.equal(t.app.documents.stats.compressions, compressions, 'nothing compressed');
+      } finally {
+        await t.close();
+      }
+    });
+
     test('a restaurant with nothing in memory is not built ahead', async () => {
       const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
       try {

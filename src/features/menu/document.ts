@@ -311,9 +311,12 @@ export class DocumentCache {
   /**
    * Refresh-ahead's form (cached.ts, MenuRefresher): made when missing, without counting a request.
    * It is no hit, and no ask for the brotli upgrade: a menu rebuilt after every edit of a busy
-   * afternoon is not recompressed at the best level until diners ask for it twice.
+   * afternoon is not recompressed at the best level until diners ask for it twice. A document no
+   * longer held by the time its turn comes (evicted, or a newer version arrived) is skipped: no
+   * request will be served from it.
    */
-  prepare(doc: CachedDocument, encoding: 'br' | 'gzip'): Representation | Promise<Representation> {
+  prepare(doc: CachedDocument, encoding: 'br' | 'gzip'): Representation | Promise<Representation> | undefined {
+    if (!doc.alive) return undefined;
     const stored = doc.forms[encoding];
     if (stored) return stored;
     let pending = doc.pending.get(encoding);
