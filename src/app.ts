@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { sql } from 'kysely';
 import { normalizeHost, TenantDirectory } from './accounts/tenants/directory.js';
 import type { ResolveTxt } from './accounts/tenants/domains.js';
-import { menuStamps } from './accounts/tenants/repo.js';
+import { menuStamps, type TenantState } from './accounts/tenants/repo.js';
 import { addRequests } from './accounts/tenants/usage-repo.js';
 import { listActiveUsers } from './accounts/users/repo.js';
 import { CacheBudget } from './catalog/budget.js';
@@ -160,9 +160,9 @@ function wireDirectory(
   snapshots: SnapshotStore,
   documents: DocumentCache,
   database: DbHandle,
-  /** Open menu pages are told (features/menu/live.ts). */
+  /** Open menu pages are told (features/menu/live.ts), once the menus are built again (at most PUBLISH_WAIT_MS). */
   liveChanged: (tenantId: number) => void,
-  /** The menus that were in memory are built again in the background (features/menu/cached.ts). */
+  /** The menus that were in memory are built again (features/menu/cached.ts). */
   refresher: MenuRefresher,
 ): void {
   directory.onChange = (tenantId) => {
@@ -182,6 +182,30 @@ function wireDirectory(
     last = now;
     return true;
   };
+}
+
+/**
+ * The writer pays, not the diner (issue 37 point 3): a request that changed its restaurant's menu
+ * (its menu version moved while it ran: every write path, admin API, panel, imports, goes through
+ * writeMenu, whose commit notes the new version before the handler returns) is answered once
+ * refresh-ahead has rebuilt the menus that restaurant had in memory, with their compressed forms,
+ * so the next diner's request is a hit in the fast path. Bounded by the refresher (at most
+ * PUBLISH_WAIT_MS; not at all when it is busy); the write is committed already, so this only
+ * delays the answer and never changes it. Reads never wait.
+ */
+function publishBeforeAnswering(app: FastifyInstance, directory: TenantDirectory, refresher: MenuRefresher): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    // Null on the routes answered before tenant resolution, and on requests it refused.
+    const asked = request.tenant as TenantState | null;
+    if (!asked) return payload;
+    const now = directory.get(asked.id);
+    if (now && now.menuVersion > asked.menuVersion) {
+      // publish never rejects; should it ever, the write's answer still goes as it is.
+      await refresher.publish(asked.id).catch((err: unknown) => request.log.warn({ err }, 'menus not published'));
+    }
+    return payload;
+  });
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -293,7 +317,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Open menu pages learn of every change (features/menu/live.ts).
   const live = new LiveHub();
   app.decorate('live', live);
-  const liveChanges = registerLive(app, live, directory);
+  // Refresh-ahead of the menus in memory after a change; writes' answers and live events wait for it.
+  const refresher = new MenuRefresher(app, (tenantId) => directory.get(tenantId));
+  app.decorate('refresher', refresher);
+  app.addHook('preClose', async () => refresher.close());
+  // Open pages re-fetch on an event: it goes once the menus they had are built again (bounded), so they get hits.
+  const liveChanges = registerLive(app, live, directory, (tenantId) => refresher.publish(tenantId));
   menuWriter.listen({
     afterCommit: (tenantId, version, changes) => {
       directory.noteMenuVersion(tenantId, version);
@@ -317,9 +346,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('jobs', jobs);
   // A job still running when the server stops is abandoned: its request answers 503.
   app.addHook('onClose', async () => jobs.close());
-  const refresher = new MenuRefresher(app, (tenantId) => directory.get(tenantId));
-  app.decorate('refresher', refresher);
-  app.addHook('preClose', async () => refresher.close());
   wireDirectory(directory, snapshots, documents, database, liveChanges.changed, refresher);
   app.decorate('menuWriter', menuWriter);
   // Webhooks: the outbox row is written with the change; the first attempt leaves right after the commit.
@@ -379,6 +405,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addSchema(ErrorEnvelope);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  publishBeforeAnswering(app, directory, refresher);
   app.decorate('requestTally', requestTally);
   app.decorate('resolveTxt', options.resolveTxt ?? ((name: string) => dnsPromises.resolveTxt(name)));
   const flushRequests = () =>

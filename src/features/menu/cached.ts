@@ -92,8 +92,21 @@ const REFRESH_QUEUE_MAX = 1000;
 /** Above this event-loop utilization refresh-ahead waits (requests come first). */
 const REFRESH_BUSY_UTILIZATION = 0.8;
 const REFRESH_RETRY_MS = 200;
-/** Compressions refresh-ahead runs at once (the thread pool has four threads; requests need some). */
+/** Compressions one restaurant's refresh runs at once (the thread pool has four threads; requests need some). */
 const REFRESH_LANES = 2;
+/**
+ * The longest a write's answer (and a live event) waits for refresh-ahead to rebuild its
+ * restaurant's menus (issue 37 point 3: the next diner's request is then a hit). The write is
+ * committed already: past this, it answers and the refresh goes on in the background.
+ */
+export const PUBLISH_WAIT_MS = 250;
+/** With more restaurants than this waiting for refresh-ahead, a write answers without waiting (a burst of changes). */
+const PUBLISH_QUEUE_MAX = 8;
+/**
+ * Restaurants refreshed at once for answers that wait (beside the background one); past it, a
+ * write answers without waiting and its restaurant is refreshed in turn.
+ */
+const PUBLISH_AT_ONCE = 2;
 
 /**
  * Whether the event loop was busier than REFRESH_BUSY_UTILIZATION over a window (`active` and
@@ -103,21 +116,51 @@ export function busyWithOthers(active: number, idle: number, ownMs: number): boo
   return Math.max(0, active - ownMs) > REFRESH_BUSY_UTILIZATION * (active + idle);
 }
 
+/** Per locale waiting to be built again, the compressed forms it had. */
+type Wanted = Map<Locale, Set<'br' | 'gzip'>>;
+
+/** How the answers held for refresh-ahead ended (for /metrics and tests). */
+export interface PublishWaits {
+  /** The restaurant's menus were rebuilt, with their forms, before the answer went. */
+  refreshed: number;
+  /** The answer went at PUBLISH_WAIT_MS; the refresh went on in the background. */
+  capped: number;
+  /** Not held at all: the event loop busy with others, too many restaurants waiting or refreshed at once. */
+  busy: number;
+}
+
+const DONE: Promise<void> = Promise.resolve();
+
 /**
  * Refresh-ahead: when a restaurant's menu changes (a write here, another instance's announcement),
- * the /menu documents it had in memory are built again in the background, with the compressed
- * forms that were held, so the diners who ask next (every open page asks at once when its live
- * stream says the menu changed: features/menu/live.ts) get a hit instead of a build each. Only
- * what was in memory is rebuilt: a restaurant nobody was reading costs nothing. One restaurant at
- * a time, after the write has answered, never while the event loop is busy; the normal read path
- * builds (one build however many ask), so the bytes and ETags are those a request would get.
+ * the /menu documents it had in memory are built again, with the compressed forms that were held,
+ * so the diners who ask next (every open page asks at once when its live stream says the menu
+ * changed: features/menu/live.ts) get a hit instead of a build each. Only what was in memory is
+ * rebuilt: a restaurant nobody was reading costs nothing. The normal read path builds (one build
+ * however many ask), so the bytes and ETags are those a request would get.
+ *
+ * The writer pays, not the diner (issue 37 point 3): the answer of a request that changed its
+ * restaurant's menu waits for `publish` (app.ts, an onSend hook), which runs that restaurant's
+ * refresh at once, not behind other restaurants', and resolves when its documents and forms are
+ * made, or at PUBLISH_WAIT_MS, or at once when the refresher is busy. Everything else (other
+ * instances' announcements, a write nobody waits for) is refreshed in the background, one
+ * restaurant at a time, never while the event loop is busy.
  */
 export class MenuRefresher {
   /** Per restaurant waiting, its locales (most recently used first) and the forms each had. */
-  private readonly queue = new Map<number, Map<Locale, Set<'br' | 'gzip'>>>();
+  private readonly queue = new Map<number, Wanted>();
+  /** Per restaurant being refreshed now, the end of its refreshes (never rejects). */
+  private readonly active = new Map<number, Promise<void>>();
+  /** Refreshes started for answers that wait, not finished yet. */
+  private forAnswers = 0;
   private running = false;
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
+  private release: () => void = () => {};
+  /** Resolved by close(): answers still held go. */
+  private readonly closing = new Promise<'closed'>((resolve) => {
+    this.release = () => resolve('closed');
+  });
   private eluMark = performance.eventLoopUtilization();
   /**
    * The event loop was more than REFRESH_BUSY_UTILIZATION busy over the last whole second with
@@ -126,6 +169,8 @@ export class MenuRefresher {
    * every first request built its menu.
    */
   private busy = false;
+  /** Tests: the event loop judged busy (true) or not (false) whatever is measured; undefined: measured. */
+  busyOverride: boolean | undefined;
   /** Milliseconds the refresher's builds took since the last tick (on PostgreSQL, with their queries' waits). */
   private ownMs = 0;
   private readonly ticker = setInterval(() => {
@@ -136,6 +181,8 @@ export class MenuRefresher {
   }, 1000);
   /** Documents built ahead (for /metrics and tests). */
   built = 0;
+  /** Answers held for a refresh, by outcome (for /metrics and tests). */
+  readonly waits: PublishWaits = { refreshed: 0, capped: 0, busy: 0 };
 
   constructor(
     private readonly app: FastifyInstance,
@@ -164,9 +211,40 @@ export class MenuRefresher {
     this.schedule(0);
   }
 
+  /**
+   * Resolves once this restaurant's pending refresh is done (every held locale built, every held
+   * form made), started now if it still waits; at most PUBLISH_WAIT_MS from now. At once when
+   * nothing is pending for it, or when the refresher is busy: the event loop busy with others,
+   * more than PUBLISH_QUEUE_MAX restaurants waiting, or PUBLISH_AT_ONCE refreshes already run for
+   * answers. Never rejects: a menu not built ahead is built by its next request.
+   */
+  publish(tenantId: number): Promise<void> {
+    const wanted = this.queue.get(tenantId);
+    const running = this.active.get(tenantId);
+    if (this.closed || (!wanted && !running)) return DONE;
+    if (
+      this.isBusy() ||
+      this.queue.size > PUBLISH_QUEUE_MAX ||
+      (wanted !== undefined && this.forAnswers >= PUBLISH_AT_ONCE)
+    ) {
+      this.waits.busy++;
+      return DONE;
+    }
+    let done = running ?? DONE;
+    if (wanted) {
+      // Its own refresh, now: not behind other restaurants' (theirs never delay this answer).
+      this.queue.delete(tenantId);
+      this.forAnswers++;
+      done = this.start(tenantId, wanted).finally(() => this.forAnswers--);
+    }
+    return this.bounded(done);
+  }
+
   /** Resolves once nothing waits nor runs (tests). */
   async settled(): Promise<void> {
-    while (this.running || this.timer || this.queue.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (this.running || this.timer || this.queue.size > 0 || this.active.size > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 
   close(): void {
@@ -174,6 +252,25 @@ export class MenuRefresher {
     this.queue.clear();
     clearInterval(this.ticker);
     if (this.timer) clearTimeout(this.timer);
+    this.release();
+  }
+
+  private isBusy(): boolean {
+    return this.busyOverride ?? this.busy;
+  }
+
+  /** `done`, or PUBLISH_WAIT_MS, or the refresher closing, whichever comes first. */
+  private async bounded(done: Promise<void>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<'capped'>((resolve) => {
+      timer = setTimeout(() => resolve('capped'), PUBLISH_WAIT_MS);
+    });
+    try {
+      const outcome = await Promise.race([done.then(() => 'refreshed' as const), cap, this.closing]);
+      if (outcome !== 'closed') this.waits[outcome]++;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private schedule(delay: number): void {
@@ -184,8 +281,9 @@ export class MenuRefresher {
     }, delay);
   }
 
+  /** The background: one restaurant at a time, never while the event loop is busy with others. */
   private async run(): Promise<void> {
-    if (this.busy) return this.schedule(REFRESH_RETRY_MS);
+    if (this.isBusy()) return this.schedule(REFRESH_RETRY_MS);
     this.running = true;
     try {
       while (!this.closed) {
@@ -193,39 +291,63 @@ export class MenuRefresher {
         if (next.done) break;
         const [tenantId, wanted] = next.value;
         this.queue.delete(tenantId);
-        const tenant = this.tenantState(tenantId);
-        if (tenant?.status !== 'active' || !tenant.publicActive) continue;
-        // Compressions run on the thread pool while the next locale is built (waiting for each
-        // locale's gzip and brotli in turn took five locales past 20 ms), in REFRESH_LANES lanes:
-        // the pool's other threads stay free for a request that compresses its own form. All are
-        // done before the next restaurant.
-        const lanes: Promise<unknown>[] = Array.from({ length: REFRESH_LANES }, () => Promise.resolve());
-        let turn = 0;
-        const notBuilt = (err: unknown) =>
-          this.app.log.debug({ err, tenantId }, 'menu not built ahead; its next request builds it');
-        for (const [locale, forms] of wanted) {
-          const began = performance.now();
-          try {
-            await menuDocumentFor(this.app, tenant, locale, 'identity', (doc) => {
-              if (doc.fresh) this.built++;
-              for (const encoding of forms) {
-                const lane = turn++ % REFRESH_LANES;
-                lanes[lane] = lanes[lane].then(() => this.app.documents.prepare(doc, encoding)).catch(notBuilt);
-              }
-            });
-          } catch (err) {
-            notBuilt(err);
-          } finally {
-            this.ownMs += performance.now() - began;
-          }
-          // Requests waiting meanwhile come first.
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-        await Promise.all(lanes);
+        await this.start(tenantId, wanted);
       }
     } finally {
       this.running = false;
     }
     if (this.queue.size > 0) this.schedule(0);
+  }
+
+  /** The restaurant's refresh, after one of its own still running; the promise never rejects. */
+  private start(tenantId: number, wanted: Wanted): Promise<void> {
+    const after = this.active.get(tenantId) ?? DONE;
+    const done: Promise<void> = after
+      .then(() => this.refresh(tenantId, wanted))
+      .catch((err: unknown) => this.app.log.debug({ err, tenantId }, 'menus not built ahead'))
+      .finally(() => {
+        if (this.active.get(tenantId) === done) this.active.delete(tenantId);
+      });
+    this.active.set(tenantId, done);
+    return done;
+  }
+
+  /** Builds the restaurant's locales again and makes their forms; resolves when all are done. */
+  private async refresh(tenantId: number, wanted: Wanted): Promise<void> {
+    const tenant = this.tenantState(tenantId);
+    if (tenant?.status !== 'active' || !tenant.publicActive) return;
+    // Compressions run on the thread pool while the next locale is built (waiting for each
+    // locale's gzip and brotli in turn took five locales past 20 ms), in REFRESH_LANES lanes of
+    // this restaurant's own (another restaurant's slow form never holds its answer): the pool's
+    // other threads stay free for a request that compresses its own form.
+    const lanes: Promise<unknown>[] = Array.from({ length: REFRESH_LANES }, () => DONE);
+    let turn = 0;
+    const notBuilt = (err: unknown) =>
+      this.app.log.debug({ err, tenantId }, 'menu not built ahead; its next request builds it');
+    for (const [locale, forms] of wanted) {
+      if (this.closed) break;
+      const began = performance.now();
+      try {
+        await menuDocumentFor(this.app, tenant, locale, 'identity', (doc) => {
+          // Built here, not by a request (one that built it is compressing its form): the next
+          // request for it is a hit.
+          if (doc.fresh && doc.pending.size === 0) {
+            this.built++;
+            doc.fresh = false;
+          }
+          for (const encoding of forms) {
+            const lane = turn++ % REFRESH_LANES;
+            lanes[lane] = lanes[lane].then(() => this.app.documents.prepare(doc, encoding)).catch(notBuilt);
+          }
+        });
+      } catch (err) {
+        notBuilt(err);
+      } finally {
+        this.ownMs += performance.now() - began;
+      }
+      // Requests waiting meanwhile come first.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(lanes);
   }
 }

@@ -145,6 +145,12 @@ export function registerLive(
   app: FastifyInstance,
   hub: LiveHub,
   directory: { get(tenantId: number): TenantState | undefined },
+  /**
+   * Resolves when the restaurant's menus are built again after a change (refresh-ahead's
+   * `publish`, at most PUBLISH_WAIT_MS; never rejects): the event goes then, so the pages that
+   * fetch the menu on it get a hit instead of each waiting for a build.
+   */
+  ready: (tenantId: number) => Promise<void> = async () => {},
 ): {
   /** A restaurant's menu version moved (here or elsewhere); `items` when known. */
   changed(tenantId: number, items?: number[]): void;
@@ -153,7 +159,8 @@ export function registerLive(
     const snapshot = await app.snapshots.get(tenant);
     return { version: snapshot.version, openKey: app.snapshots.openKey(snapshot, snapshot.settings.timezone) };
   };
-  // Calls in the same moment (the directory's change, then the write's dishes) make one event.
+  // Calls in the same moment (the directory's change, then the write's dishes) make one event; the
+  // dishes of calls made while it waits for the menus to be built again join it.
   const pending = new Map<number, Set<number>>();
   const changed = (tenantId: number, items?: number[]) => {
     if (!hub.tenants().includes(tenantId)) return;
@@ -167,6 +174,7 @@ export function registerLive(
     const ids = new Set(items);
     pending.set(tenantId, ids);
     Promise.resolve()
+      .then(() => ready(tenantId))
       .then(() => stateOf(directory.get(tenantId) ?? tenant))
       .then(
         (state) => hub.publish(tenantId, { ...state, items: [...ids] }),

@@ -106,6 +106,16 @@ export function createMetrics(app: FastifyInstance, fastPath: FastPathCounts): R
     'Menu documents built again in the background after a change, because they were in memory before it (refresh-ahead).',
     () => app.refresher.built,
   );
+  new Counter({
+    name: 'menu_refresh_waits_total',
+    help: 'Answers of writes (and live events) held until refresh-ahead rebuilt the menus of their restaurant, by outcome: refreshed (before the cap), capped (sent at the cap of 250 ms, the refresh went on), busy (not held: the refresher was busy).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, n] of Object.entries(app.refresher.waits)) this.inc({ outcome }, n);
+    },
+  });
   counter(
     'menu_cache_disk_writes_total',
     'Compressed forms written to the disk tier.',
