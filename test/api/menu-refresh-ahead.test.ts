@@ -13,7 +13,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
-import { busyWithOthers, menuKey } from '../../src/features/menu/cached.js';
+import { busyNow, busyWithOthers, menuKey } from '../../src/features/menu/cached.js';
 import type { CachedDocument } from '../../src/features/menu/document.js';
 import { updateItem } from '../../src/resources/items/service.js';
 import { adminCall, tokenFor } from '../admin/tokens.js';
@@ -483,4 +483,9 @@ test('refresh-ahead waits while the loop is busy with other work, not with its o
   assert.equal(busyWithOthers(500, 500, 0), false);
   // Own time counted with its queries' waits (PostgreSQL) may pass the active time: never negative.
   assert.equal(busyWithOthers(100, 900, 400), false);
+  // After a busy second: too little of this one gone by to tell, still busy; then this one decides.
+  assert.equal(busyNow({ active: 40, idle: 10 }, 0), true);
+  assert.equal(busyNow({ active: 20, idle: 280 }, 0), false, 'the load stopped a moment ago');
+  assert.equal(busyNow({ active: 290, idle: 10 }, 0), true, 'still loaded');
+  assert.equal(busyNow({ active: 290, idle: 10 }, 250), false, 'busy with its own builds only');
 });

@@ -92,6 +92,8 @@ const REFRESH_QUEUE_MAX = 1000;
 /** Above this event-loop utilization refresh-ahead waits (requests come first). */
 const REFRESH_BUSY_UTILIZATION = 0.8;
 const REFRESH_RETRY_MS = 200;
+/** Past this much of the current second, its own utilization can overrule a busy last second. */
+const BUSY_RECHECK_MS = 100;
 /** Compressions one restaurant's refresh runs at once (the thread pool has four threads; requests need some). */
 const REFRESH_LANES = 2;
 /**
@@ -114,6 +116,17 @@ const PUBLISH_AT_ONCE = 2;
  */
 export function busyWithOthers(active: number, idle: number, ownMs: number): boolean {
   return Math.max(0, active - ownMs) > REFRESH_BUSY_UTILIZATION * (active + idle);
+}
+
+/**
+ * After a busy second, whether the loop is still busy: the part of the current second gone by (its
+ * utilization `active` and `idle` ms, `ownMs` of them refresh-ahead's) decides once it is
+ * BUSY_RECHECK_MS long. A load that had just stopped otherwise kept writes from being held, and
+ * refresh-ahead from running, for up to a second after it.
+ */
+export function busyNow(current: { active: number; idle: number }, ownMs: number): boolean {
+  if (current.active + current.idle < BUSY_RECHECK_MS) return true;
+  return busyWithOthers(current.active, current.idle, ownMs);
 }
 
 /** Per locale waiting to be built again, the compressed forms it had. */
@@ -258,7 +271,8 @@ export class MenuRefresher {
   }
 
   private isBusy(): boolean {
-    return this.busyOverride ?? this.busy;
+    if (this.busyOverride !== undefined) return this.busyOverride;
+    return this.busy && busyNow(performance.eventLoopUtilization(this.eluMark), this.ownMs);
   }
 
   /** `done`, or the cap (PUBLISH_WAIT_MS), or the refresher closing, whichever comes first. */
