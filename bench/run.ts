@@ -137,6 +137,7 @@ try {
       firstSamples: seconds('BENCH_SCALE_FIRST', 50, 1),
       bareMaxTenants: seconds('BENCH_SCALE_BARE_MAX', 1000, 0),
       barePairs: seconds('BENCH_SCALE_PAIRS', 3, 0),
+      pairSec: process.env.BENCH_SCALE_PAIR_SEC ? seconds('BENCH_SCALE_PAIR_SEC', 5, 1) : undefined,
       workersRow: process.env.BENCH_SCALE_WORKERS2 === '1',
     });
     process.stdout.write(`\n${formatScale(scale)}\n`);

@@ -35,8 +35,13 @@ export interface ScaleOptions {
   firstSamples: number;
   /** Up to this many restaurants, the bare node:http server holding every document is measured too. */
   bareMaxTenants: number;
-  /** App/bare pairs measured in turns for the ratio (each run `durationSec`). */
+  /** App/bare pairs measured in turns for the ratio (each run `pairSec`). */
   barePairs: number;
+  /**
+   * Seconds of each run of a pair (default `durationSec`). Shorter runs, more pairs: the VM's speed
+   * drifts within 30 s (pairs of 15 s runs spread from 0.66 to 1.36), less within 10.
+   */
+  pairSec?: number;
   /**
    * Also run the first restaurant count with WORKERS=2, unpinned. Off by default: on a 2-core machine
    * wrk takes the other core, so two workers measure wrk, not the app (1.01–1.10× one worker).
@@ -662,7 +667,10 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
           const bare = await startBare(dump, port++, options.pin);
           try {
             for (const access of options.accesses) {
-              log(`${tenants} restaurants, ${access}: app and bare server in turns, ${options.barePairs} pairs`);
+              const pairSec = options.pairSec ?? options.durationSec;
+              log(
+                `${tenants} restaurants, ${access}: app and bare server in turns, ${options.barePairs} pairs of ${pairSec} s runs`,
+              );
               run(bare, tenants, access, 5, 1);
               const appRates: number[] = [];
               const bareRates: number[] = [];
@@ -671,9 +679,9 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
                 // Every other pair the bare server goes first (app, bare, bare, app...): a drift of
                 // the VM's speed within a pair then favours each side in turn, not always the same.
                 const appFirst = pair % 2 === 0;
-                const a = appFirst ? run(server, tenants, access, options.durationSec, 1) : undefined;
-                const b = run(bare, tenants, access, options.durationSec, 1);
-                appRates.push((a ?? run(server, tenants, access, options.durationSec, 1)).requestsPerSec);
+                const a = appFirst ? run(server, tenants, access, pairSec, 1) : undefined;
+                const b = run(bare, tenants, access, pairSec, 1);
+                appRates.push((a ?? run(server, tenants, access, pairSec, 1)).requestsPerSec);
                 bareRates.push(b.requestsPerSec);
                 bareRuns.push(b);
               }
