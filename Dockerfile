@@ -36,4 +36,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
 # and glibc gives every block of 16 kB or more its own mapping, so a freed document's memory goes back to the
 # system instead of staying in malloc's heap between live ones (docs/scaling.md, "One instance, many restaurants").
 ENV MALLOC_MMAP_THRESHOLD_=16384
-CMD ["node", "--max-old-space-size=192", "bin/menu.js", "serve", "--migrate", "--seed-demo"]
+CMD ["node", "--max-old-space-size=192", "--expose-gc", "bin/menu.js", "serve", "--migrate", "--seed-demo"]

@@ -61,6 +61,8 @@ export interface ServerCommand {
  */
 export const SERVE_NODE_FLAGS = [
   '--max-old-space-size=192',
+  // The writer's wait ends with a major collection on a quiet loop (features/menu/cached.ts).
+  '--expose-gc',
   // BENCH_PROFILE_DIR=<folder>: each server (the app and the reference servers) writes a CPU profile
   // there when it stops, to compare where their time goes (docs/scaling.md).
   ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),

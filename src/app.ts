@@ -246,6 +246,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let open = true;
   let drain: ConnectionDrain | undefined;
   const fastPathCounts: FastPathCounts = { ok: 0, notModified: 0 };
+  // Every request the server sees (the refresher's judgement of a quiet server: features/menu/cached.ts).
+  let requestsSeen = 0;
   // Requests per restaurant for the operator console, counted in memory, flushed every 30 s and at close.
   const requestTally = new RequestTally();
   const fastPath = menuFastPath({
@@ -263,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Cached /menu documents are answered before Fastify (see src/features/menu/fast-path.ts).
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
+        requestsSeen++;
         // Stopping (SIGTERM): a request on a kept-alive connection gets 503 + Connection: close.
         if (drain?.draining) return answerWhileStopping(req, res);
         if (!fastPath(req, res)) handler(req, res);
@@ -319,6 +322,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('live', live);
   // Refresh-ahead of the menus in memory after a change; writes' answers and live events wait for it.
   const refresher = new MenuRefresher(app, (tenantId) => directory.get(tenantId));
+  refresher.requestsSeen = () => requestsSeen;
   app.decorate('refresher', refresher);
   app.addHook('preClose', async () => refresher.close());
   // Open pages re-fetch on an event: it goes once the menus they had are built again (bounded), so they get hits.

@@ -13,7 +13,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { CLI_ACTOR, writeMenu } from '../../src/catalog/write.js';
-import { busyNow, busyWithOthers, menuKey } from '../../src/features/menu/cached.js';
+import { busyNow, busyWithOthers, menuKey, quietNow } from '../../src/features/menu/cached.js';
 import type { CachedDocument } from '../../src/features/menu/document.js';
 import { updateItem } from '../../src/resources/items/service.js';
 import { adminCall, tokenFor } from '../admin/tokens.js';
@@ -266,6 +266,50 @@ for (const dialect of dialects) {
       }
     });
 
+    test('on a quiet server a write’s wait ends with one major collection before its answer; none under traffic, none after a cap', async () => {
+      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      try {
+        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        await menu(t, 'alpha', 'en', 'br');
+        await menu(t, 'beta', 'en', 'br');
+        await t.app.refresher.settled();
+        const refresher = t.app.refresher;
+        refresher.busyOverride = false;
+        refresher.waitCapMs = 60_000;
+        // What --expose-gc gives (npm start); counted, with whether the refresh was done by then.
+        const collected: boolean[] = [];
+        refresher.collect = () => collected.push(heldDocument(t, 'alpha', 'en')?.forms.br !== undefined);
+        const before = refresher.collections;
+
+        refresher.quietOverride = true;
+        await rename(t, alpha, 'alpha', 'Alpha 2');
+        assert.deepEqual(collected, [true], 'one collection, after the refresh, before the answer');
+        assert.equal(refresher.collections, before + 1);
+
+        refresher.quietOverride = false;
+        await rename(t, alpha, 'alpha', 'Alpha 3');
+        assert.deepEqual(collected, [true], 'under traffic: no collection');
+        assert.equal(nameIn(await menu(t, 'alpha', 'en', 'br')), 'Alpha 3', 'the write was still held and published');
+
+        // A refresh past the cap: the answer goes, and no collection follows it later.
+        refresher.quietOverride = true;
+        const stuck = gate();
+        const documents = t.app.documents;
+        const prepare = documents.prepare.bind(documents);
+        (documents as { prepare: unknown }).prepare = (doc: CachedDocument, encoding: 'br' | 'gzip') =>
+          doc.tenantId === alpha ? stuck.opened.then(() => prepare(doc, encoding)) : prepare(doc, encoding);
+        refresher.waitCapMs = 1;
+        await rename(t, alpha, 'alpha', 'Alpha 4');
+        stuck.open();
+        await refresher.settled();
+        assert.deepEqual(collected, [true], 'nothing collected after a capped answer');
+        assert.equal(refresher.collections, before + 1);
+      } finally {
+        await t.close();
+      }
+    });
+
     test('a busy refresher holds no write: it answers at once, and the menus are built when the loop is free again', async () => {
       const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
       try {
@@ -488,4 +532,9 @@ test('refresh-ahead waits while the loop is busy with other work, not with its o
   assert.equal(busyNow({ active: 20, idle: 280 }, 0), false, 'the load stopped a moment ago');
   assert.equal(busyNow({ active: 290, idle: 10 }, 0), true, 'still loaded');
   assert.equal(busyNow({ active: 290, idle: 10 }, 250), false, 'busy with its own builds only');
+  // Quiet: at most 100 requests in the last second, and at that rate in the part of this one gone by.
+  assert.equal(quietNow(true, 60, 50), true, 'too little of this second to tell: the last one decides');
+  assert.equal(quietNow(false, 0, 500), false, 'a busy last second');
+  assert.equal(quietNow(true, 40, 500), true);
+  assert.equal(quietNow(true, 60, 500), false, '120 a second');
 });

@@ -92,6 +92,12 @@ const REFRESH_QUEUE_MAX = 1000;
 /** Above this event-loop utilization refresh-ahead waits (requests come first). */
 const REFRESH_BUSY_UTILIZATION = 0.8;
 const REFRESH_RETRY_MS = 200;
+/**
+ * The server counts as quiet with at most this many requests a second (the last whole second, and
+ * the part of the current one gone by, in proportion once it is BUSY_RECHECK_MS long): only then
+ * does a writer's wait end with a major collection, which holds the loop ~40 ms.
+ */
+const QUIET_REQUESTS_PER_SECOND = 100;
 /** Past this much of the current second, its own utilization can overrule a busy last second. */
 const BUSY_RECHECK_MS = 100;
 /** Compressions one restaurant's refresh runs at once (the thread pool has four threads; requests need some). */
@@ -129,6 +135,17 @@ export function busyNow(current: { active: number; idle: number }, ownMs: number
   return busyWithOthers(current.active, current.idle, ownMs);
 }
 
+/**
+ * Whether the server is quiet: at most QUIET_REQUESTS_PER_SECOND requests in the last whole second
+ * (`lastQuiet`) and, once BUSY_RECHECK_MS of the current one have gone by, at that rate in it
+ * (`requests` in `ms`).
+ */
+export function quietNow(lastQuiet: boolean, requests: number, ms: number): boolean {
+  if (!lastQuiet) return false;
+  if (ms < BUSY_RECHECK_MS) return requests <= QUIET_REQUESTS_PER_SECOND;
+  return requests <= (QUIET_REQUESTS_PER_SECOND * ms) / 1000;
+}
+
 /** Per locale waiting to be built again, the compressed forms it had. */
 type Wanted = Map<Locale, Set<'br' | 'gzip'>>;
 
@@ -162,6 +179,8 @@ const DONE: Promise<void> = Promise.resolve();
 export class MenuRefresher {
   /** Per restaurant waiting, its locales (most recently used first) and the forms each had. */
   private readonly queue = new Map<number, Wanted>();
+  /** Per restaurant whose refresh a writer waits for, the end of that wait's work (never rejects). */
+  private readonly publishing = new Map<number, Promise<void>>();
   /** Per restaurant being refreshed now, the end of its refreshes (never rejects). */
   private readonly active = new Map<number, Promise<void>>();
   /** Refreshes started for answers that wait, not finished yet. */
@@ -192,8 +211,27 @@ export class MenuRefresher {
     const elu = performance.eventLoopUtilization(this.eluMark);
     this.eluMark = performance.eventLoopUtilization();
     this.busy = busyWithOthers(elu.active, elu.idle, this.ownMs);
+    const requests = this.requestsSeen();
+    this.quiet = requests - this.requestsAtTick <= QUIET_REQUESTS_PER_SECOND;
+    this.requestsAtTick = requests;
+    this.tickAt = performance.now();
     this.ownMs = 0;
   }, 1000);
+  /** At most QUIET_REQUESTS_PER_SECOND requests in the last whole second (see collectIfQuiet). */
+  private quiet = true;
+  /** Requests the server has seen (app.ts counts them), and their number and time at the last tick. */
+  requestsSeen: () => number = () => 0;
+  private requestsAtTick = 0;
+  private tickAt = performance.now();
+  /** Tests: the loop judged quiet (true) or not (false) whatever is measured; undefined: measured. */
+  quietOverride: boolean | undefined;
+  /**
+   * A full garbage collection, when the process runs with `--expose-gc` (`npm start`, the
+   * Dockerfile and the benchmarks do); undefined otherwise, and then no writer's wait collects.
+   */
+  collect: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
+  /** Major collections run at the end of a writer's wait (for /metrics and tests). */
+  collections = 0;
   /** Documents built ahead (for /metrics and tests). */
   built = 0;
   /** Answers held for a refresh, by outcome (for /metrics and tests). */
@@ -245,14 +283,31 @@ export class MenuRefresher {
       this.waits.busy++;
       return DONE;
     }
-    let done = running ?? DONE;
+    // A live event of a change a write is waiting for waits for the same end (collection included).
+    const published = this.publishing.get(tenantId);
+    if (published && !wanted) return this.bounded(published);
+    let refresh: Promise<void>;
     if (wanted) {
       // Its own refresh, now: not behind other restaurants' (theirs never delay this answer).
       this.queue.delete(tenantId);
       this.forAnswers++;
-      done = this.start(tenantId, wanted).finally(() => this.forAnswers--);
+      refresh = this.start(tenantId, wanted).finally(() => this.forAnswers--);
+    } else {
+      // Started in the background already (on PostgreSQL the write's commit leaves it time to).
+      refresh = running ?? DONE;
     }
-    return this.bounded(done);
+    // Past the cap the answer has gone: a collection then would only pause whoever comes next.
+    const ticket = { answered: false };
+    const done = refresh.then(() => {
+      if (!ticket.answered) this.collectIfQuiet();
+    });
+    this.publishing.set(tenantId, done);
+    void done.finally(() => {
+      if (this.publishing.get(tenantId) === done) this.publishing.delete(tenantId);
+    });
+    return this.bounded(done).finally(() => {
+      ticket.answered = true;
+    });
   }
 
   /** Resolves once nothing waits nor runs (tests). */
@@ -273,6 +328,34 @@ export class MenuRefresher {
   private isBusy(): boolean {
     if (this.busyOverride !== undefined) return this.busyOverride;
     return this.busy && busyNow(performance.eventLoopUtilization(this.eluMark), this.ownMs);
+  }
+
+  /**
+   * The writer pays for the garbage too (issue 37 point 3). A refresh leaves ~2 MB in the old
+   * generation, and with its ~40 MB live V8 starts incremental marking almost at once: a major
+   * collection every 6–8 writes, whose last, atomic step (4–13 ms) ran as a task when the loop
+   * went idle, which is when the first diner asks after the answer. On a quiet loop the wait ends
+   * with a full collection instead (~40 ms on the development machine), before the answer goes:
+   * the marking that would have finished in the diner's request starts over from nothing. Only
+   * on a quiet server (QUIET_REQUESTS_PER_SECOND, the writer's own requests included): under
+   * traffic a 40 ms pause would hold other clients' requests, and V8's own incremental work is
+   * the better deal.
+   */
+  private collectIfQuiet(): void {
+    if (this.collect === undefined || this.closed) return;
+    const quiet =
+      this.quietOverride ??
+      quietNow(this.quiet, this.requestsSeen() - this.requestsAtTick, performance.now() - this.tickAt);
+    if (!quiet) return;
+    const began = performance.now();
+    try {
+      this.collect();
+      this.collections++;
+    } catch (err) {
+      this.app.log.debug({ err }, 'collection after a refresh failed');
+    } finally {
+      this.ownMs += performance.now() - began;
+    }
   }
 
   /** `done`, or the cap (PUBLISH_WAIT_MS), or the refresher closing, whichever comes first. */

@@ -117,6 +117,11 @@ export function createMetrics(app: FastifyInstance, fastPath: FastPathCounts): R
     },
   });
   counter(
+    'menu_refresh_collections_total',
+    "Major garbage collections run at the end of a writer's wait on a quiet event loop, so that V8's own does not finish in the next diner's request (needs --expose-gc).",
+    () => app.refresher.collections,
+  );
+  counter(
     'menu_cache_disk_writes_total',
     'Compressed forms written to the disk tier.',
     () => app.documents.disk?.writes ?? 0,
