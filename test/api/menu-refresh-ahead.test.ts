@@ -534,7 +534,8 @@ test('refresh-ahead waits while the loop is busy with other work, not with its o
   assert.equal(busyNow({ active: 290, idle: 10 }, 250), false, 'busy with its own builds only');
   // Quiet: at most 100 requests in the last second, and at that rate in the part of this one gone by.
   assert.equal(quietNow(true, 60, 50), true, 'too little of this second to tell: the last one decides');
-  assert.equal(quietNow(false, 0, 500), false, 'a busy last second');
+  assert.equal(quietNow(false, 0, 50), false, 'a busy last second, too little of this one to tell');
+  assert.equal(quietNow(false, 0, 500), true, 'the load stopped a moment ago');
   assert.equal(quietNow(true, 40, 500), true);
   assert.equal(quietNow(true, 60, 500), false, '120 a second');
 });

@@ -137,12 +137,12 @@ export function busyNow(current: { active: number; idle: number }, ownMs: number
 
 /**
  * Whether the server is quiet: at most QUIET_REQUESTS_PER_SECOND requests in the last whole second
- * (`lastQuiet`) and, once BUSY_RECHECK_MS of the current one have gone by, at that rate in it
- * (`requests` in `ms`).
+ * (`lastQuiet`) while too little of the current one has gone by to tell, then at most that rate
+ * in the current one (`requests` in `ms`): a load that has just stopped does not keep the server
+ * from being quiet for up to a second after it.
  */
 export function quietNow(lastQuiet: boolean, requests: number, ms: number): boolean {
-  if (!lastQuiet) return false;
-  if (ms < BUSY_RECHECK_MS) return requests <= QUIET_REQUESTS_PER_SECOND;
+  if (ms < BUSY_RECHECK_MS) return lastQuiet && requests <= QUIET_REQUESTS_PER_SECOND;
   return requests <= (QUIET_REQUESTS_PER_SECOND * ms) / 1000;
 }
 
