@@ -310,6 +310,33 @@ for (const dialect of dialects) {
       }
     });
 
+    test('a writer’s collection that took longer than 50 ms is not run again soon', async () => {
+      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      try {
+        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        await menu(t, 'alpha', 'en', 'br');
+        await t.app.refresher.settled();
+        const refresher = t.app.refresher;
+        refresher.busyOverride = false;
+        refresher.quietOverride = true;
+        refresher.waitCapMs = 60_000;
+        let runs = 0;
+        // A heap that takes 60 ms to collect (10,000 restaurants' took ~160 ms).
+        refresher.collect = () => {
+          runs++;
+          const until = performance.now() + 60;
+          while (performance.now() < until);
+        };
+        await rename(t, alpha, 'alpha', 'Alpha 2');
+        assert.equal(runs, 1, 'the first write collects');
+        await rename(t, alpha, 'alpha', 'Alpha 3');
+        assert.equal(runs, 1, 'too slow to repeat: the next write does not');
+        assert.equal(nameIn(await menu(t, 'alpha', 'en', 'br')), 'Alpha 3', 'the write was still published');
+      } finally {
+        await t.close();
+      }
+    });
+
     test('a busy refresher holds no write: it answers at once, and the menus are built when the loop is free again', async () => {
       const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
       try {

@@ -98,6 +98,13 @@ const REFRESH_RETRY_MS = 200;
  * does a writer's wait end with a major collection, which holds the loop ~40 ms.
  */
 const QUIET_REQUESTS_PER_SECOND = 100;
+/**
+ * A writer's collection that took longer than this is not run again for COLLECT_BACKOFF_MS: with
+ * 10,000 restaurants' directory and disk index on the heap one took ~160 ms, a pause no quiet
+ * server's next requests should meet (and V8's own incremental work is cheaper there).
+ */
+const COLLECT_MAX_MS = 50;
+const COLLECT_BACKOFF_MS = 60_000;
 /** Past this much of the current second, its own utilization can overrule a busy last second. */
 const BUSY_RECHECK_MS = 100;
 /** Compressions one restaurant's refresh runs at once (the thread pool has four threads; requests need some). */
@@ -232,6 +239,8 @@ export class MenuRefresher {
   collect: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
   /** Major collections run at the end of a writer's wait (for /metrics and tests). */
   collections = 0;
+  /** When a collection last took longer than COLLECT_MAX_MS (performance.now()), if ever. */
+  private slowCollectionAt: number | undefined;
   /** Documents built ahead (for /metrics and tests). */
   built = 0;
   /** Answers held for a refresh, by outcome (for /metrics and tests). */
@@ -348,13 +357,16 @@ export class MenuRefresher {
       quietNow(this.quiet, this.requestsSeen() - this.requestsAtTick, performance.now() - this.tickAt);
     if (!quiet) return;
     const began = performance.now();
+    if (this.slowCollectionAt !== undefined && began - this.slowCollectionAt < COLLECT_BACKOFF_MS) return;
     try {
       this.collect();
       this.collections++;
     } catch (err) {
       this.app.log.debug({ err }, 'collection after a refresh failed');
     } finally {
-      this.ownMs += performance.now() - began;
+      const ms = performance.now() - began;
+      this.ownMs += ms;
+      this.slowCollectionAt = ms > COLLECT_MAX_MS ? began : undefined;
     }
   }
 
