@@ -60,6 +60,19 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
+/**
+ * Holds every form refresh-ahead makes for one restaurant until the returned `open` is called
+ * (its refresh cannot finish meanwhile); other restaurants' forms are made as usual.
+ */
+function holdForms(t: { app: FastifyInstance }, tenantId: number): () => void {
+  const stuck = gate();
+  const documents = t.app.documents;
+  const prepare = documents.prepare.bind(documents);
+  (documents as { prepare: unknown }).prepare = (doc: CachedDocument, encoding: 'br' | 'gzip') =>
+    doc.tenantId === tenantId ? stuck.opened.then(() => prepare(doc, encoding)) : prepare(doc, encoding);
+  return stuck.open;
+}
+
 for (const dialect of dialects) {
   describe(`refresh-ahead (${dialect})`, () => {
     test('a write rebuilds, in the background, exactly the menus held before it, in the encodings held; the next requests build nothing; another restaurant is untouched', async () => {
@@ -225,11 +238,7 @@ for (const dialect of dialects) {
         await t.app.refresher.settled();
         t.app.refresher.busyOverride = false;
         // Alpha's forms made ahead wait until the test lets them go: its refresh cannot finish.
-        const stuck = gate();
-        const documents = t.app.documents;
-        const prepare = documents.prepare.bind(documents);
-        (documents as { prepare: unknown }).prepare = (doc: CachedDocument, encoding: 'br' | 'gzip') =>
-          doc.tenantId === alpha ? stuck.opened.then(() => prepare(doc, encoding)) : prepare(doc, encoding);
+        const release = holdForms(t, alpha);
         const waits = { ...t.app.refresher.waits };
 
         await rename(t, alpha, 'alpha', 'Alpha 2');
@@ -251,7 +260,7 @@ for (const dialect of dialects) {
         assert.equal(t.app.documents.stats.compressions, compressions);
         assert.equal(heldDocument(t, 'alpha', 'en')?.forms.br, undefined, 'alpha’s refresh still held back');
 
-        stuck.open();
+        release();
         await t.app.refresher.settled();
         assert.ok(heldDocument(t, 'alpha', 'en')?.forms.br, 'alpha’s form made in the background after its answer');
         assert.equal(nameIn(await menu(t, 'alpha', 'en', 'br')), 'Alpha 2');
@@ -294,14 +303,10 @@ for (const dialect of dialects) {
 
         // A refresh past the cap: the answer goes, and no collection follows it later.
         refresher.quietOverride = true;
-        const stuck = gate();
-        const documents = t.app.documents;
-        const prepare = documents.prepare.bind(documents);
-        (documents as { prepare: unknown }).prepare = (doc: CachedDocument, encoding: 'br' | 'gzip') =>
-          doc.tenantId === alpha ? stuck.opened.then(() => prepare(doc, encoding)) : prepare(doc, encoding);
+        const release = holdForms(t, alpha);
         refresher.waitCapMs = 1;
         await rename(t, alpha, 'alpha', 'Alpha 4');
-        stuck.open();
+        release();
         await refresher.settled();
         assert.deepEqual(collected, [true], 'nothing collected after a capped answer');
         assert.equal(refresher.collections, before + 1);
