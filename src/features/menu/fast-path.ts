@@ -11,6 +11,7 @@ import { servedLocaleFrom } from '../../i18n/locales.js';
 import { EXPOSED_HEADERS } from '../../plugins/cors.js';
 import { type CounterStore, counterKey, limitHeaders } from '../../plugins/counters.js';
 import { menuKey } from './cached.js';
+import { withHeaders } from './disk-tier.js';
 import {
   type CachedDocument,
   type DiskAnswer,
@@ -128,6 +129,9 @@ export function menuFastPath(deps: FastPathDeps) {
       if (!got) return false;
       if ('body' in got) {
         once = got;
+        // The document it remembered is evicted: not held here any longer (43,000 of them were, at
+        // 10,000 restaurants, with their headers and forms).
+        if (known !== undefined) found!.delete(requested);
       } else {
         doc = got;
         if (!found) {
@@ -156,21 +160,22 @@ export function menuFastPath(deps: FastPathDeps) {
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rep.etag, rep.formerEtag)) {
       const { etag, vary, 'cache-control': cacheControl } = rep.headers;
-      res.writeHead(304, {
+      const headers: Record<string, string> = {
         etag,
         vary,
         'cache-control': cacheControl,
         'access-control-allow-origin': '*',
         'access-control-expose-headers': EXPOSED_HEADERS,
-        ...rateHeaders,
-      });
+      };
+      res.writeHead(304, rateHeaders ? withHeaders(headers, rateHeaders) : headers);
       res.end();
       if (once) pool.release(once.body);
       deps.counts.notModified++;
       deps.tally?.count(tenant.id);
       return true;
     }
-    res.writeHead(200, rateHeaders ? { ...rep.headers, ...rateHeaders } : rep.headers);
+    // Not a spread: each `{ ...a, ...b }` would make a hidden class of its own (disk-tier.ts, withHeaders).
+    res.writeHead(200, rateHeaders ? withHeaders(rep.headers, rateHeaders) : rep.headers);
     res.end(rep.body);
     if (once) {
       // Usually written to the socket at once; otherwise the buffer is reused once it has been.
