@@ -14,10 +14,13 @@ const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
 const answers = new Map();
 for (const entry of index) {
   const body = readFileSync(join(dir, entry.file));
-  answers.set(`${entry.host} ${entry.url}`, {
-    body,
-    headers: { ...entry.headers, 'content-length': String(body.length) },
-  });
+  // Copied property by property, like the app's (src/features/menu/disk-tier.ts, withHeaders): an
+  // object spread followed by a new property gets a hidden class of its own in V8, which made this
+  // reference slower than it need be (5,000 classes, every writeHead missing its inline caches).
+  const headers = {};
+  for (const name in entry.headers) headers[name] = entry.headers[name];
+  headers['content-length'] = String(body.length);
+  answers.set(`${entry.host} ${entry.url}`, { body, headers });
 }
 
 const server = createServer((request, response) => {
