@@ -205,6 +205,7 @@ function assemble(tenant: TenantState, rows: SnapshotRows, now: () => number): M
     windowed: sections.filter((s) => s.is_active && isScheduled(s)),
     soldOutTimed: timedSoldOut(items, options),
     now,
+    openKeyAt: undefined,
   };
 }
 
@@ -472,6 +473,8 @@ export function scheduleOf(snapshot: MenuSnapshot): Schedule {
     supportedLocales: parseLocales(snapshot.settings.supported_locales),
     windowed: snapshot.windowed,
     soldOutTimed: snapshot.soldOutTimed,
+    // Set from the first request on (keyAt): present from the start, so the object keeps its class.
+    openKeyAt: undefined,
   };
 }
 
