@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SERVE_ENV, SERVE_NODE_FLAGS } from './children.js';
+import { procCpuMicros, SERVE_ENV, SERVE_NODE_FLAGS } from './children.js';
 import { parseWrk } from './load.js';
 import { nginxInstalled, startNginxFiles } from './nginx.js';
 
@@ -66,6 +66,19 @@ export interface LoadRow {
    * by 20-40% within minutes, so one run of each minutes apart could not tell 0.85 from 0.95.
    */
   pairRatios?: number[];
+  /**
+   * The app and the bare server loaded at the same time, both pinned to the same core (each with its
+   * own wrk, both on the other core): the VM's drift then touches both alike. Per round, each
+   * server's req/s and its CPU time per request (user + system, /proc/<pid>/stat); `rateRatio` and
+   * `costRatio` (bare's µs per request ÷ the app's) are the medians. The core is shared by the
+   * scheduler per thread, so the rate ratio also carries whatever share of the core each process
+   * took; the cost ratio is what a request costs, whoever ran it.
+   */
+  sideBySide?: {
+    rounds: { app: number; bare: number; appMicros: number; bareMicros: number }[];
+    rateRatio: number;
+    costRatio: number;
+  };
   ratioToNginx?: number;
   /** The warm-up before the measured run (cold caches fill here). */
   warmup: { seconds: number; requestsPerSec: number; p99Ms: number; hitRatio?: number };
@@ -255,6 +268,24 @@ function wrk(port: number, script: string, seconds: number, connections: number,
   const output = execFileSync(command, full, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   // wrk pads second-scale latencies ("1.13s ") with a space the shared parser does not expect.
   return parseWrk(output.replace(/[ \t]+$/gm, ''), seconds);
+}
+
+/** As `wrk`, without blocking: two loads run at once (LoadRow.sideBySide). */
+function wrkAsync(port: number, script: string, seconds: number, connections: number, pin: boolean) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, `http://127.0.0.1:${port}/`];
+  const child = pin ? spawn('taskset', ['-c', '1', 'wrk', ...args]) : spawn('wrk', args);
+  let output = '';
+  child.stdout.on('data', (c) => {
+    output += c;
+  });
+  return new Promise<ReturnType<typeof parseWrk>>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(parseWrk(output.replace(/[ \t]+$/gm, ''), seconds))
+        : reject(new Error(`wrk exited ${code}`)),
+    );
+  });
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -702,6 +733,35 @@ export async function runScale(options: ScaleOptions): Promise<ScaleReport> {
                 row.pairRatios = ratios;
                 row.ratioToBare = Math.round(median(ratios) * 1000) / 1000;
               }
+              if (options.pin) {
+                log(
+                  `${tenants} restaurants, ${access}: app and bare server side by side, ${options.barePairs} rounds of ${pairSec} s`,
+                );
+                writeFileSync(script, luaScript(tenants, access));
+                const rounds: NonNullable<LoadRow['sideBySide']>['rounds'] = [];
+                for (let round = 0; round < options.barePairs; round++) {
+                  const cpu0 = [procCpuMicros(server.pid), procCpuMicros(bare.pid)];
+                  const [a, b] = await Promise.all([
+                    wrkAsync(server.port, script, pairSec, options.connections, true),
+                    wrkAsync(bare.port, script, pairSec, options.connections, true),
+                  ]);
+                  const cpu1 = [procCpuMicros(server.pid), procCpuMicros(bare.pid)];
+                  const micros = (used: number, r: typeof a) => used / (r.requestsPerSec * pairSec);
+                  rounds.push({
+                    app: Math.round(a.requestsPerSec),
+                    bare: Math.round(b.requestsPerSec),
+                    appMicros: Math.round(micros(cpu1[0] - cpu0[0], a) * 100) / 100,
+                    bareMicros: Math.round(micros(cpu1[1] - cpu0[1], b) * 100) / 100,
+                  });
+                }
+                const r3 = (x: number) => Math.round(x * 1000) / 1000;
+                if (row)
+                  row.sideBySide = {
+                    rounds,
+                    rateRatio: r3(median(rounds.map((r) => r.app / r.bare))),
+                    costRatio: r3(median(rounds.map((r) => r.bareMicros / r.appMicros))),
+                  };
+              }
             }
           } finally {
             await bare.stop();
@@ -839,6 +899,17 @@ export function formatScale(report: ScaleReport): string {
           r.evictions ? `${r.evictions.documents} / ${r.evictions.cheap}` : 'n/a'
         } | ${r.cacheMb ?? 'n/a'} | ${r.rssStartMb} / ${r.rssEndMb} / ${r.rssPeakMb} | ${r.warmup.seconds} s: ${r.warmup.requestsPerSec}, ${r.warmup.p99Ms} ms, ${pct(r.warmup.hitRatio)} | ${r.problems.join('; ') || '—'} |`,
     ),
+    '',
+    '| restaurants | access | side by side with bare (same core, same time): rate ratio | CPU per request ratio (bare ÷ app) | rounds: app / bare req/s, app / bare µs per request |',
+    '|---|---|---|---|---|',
+    ...report.load
+      .filter((r) => r.sideBySide)
+      .map(
+        (r) =>
+          `| ${r.tenants} | ${r.access} | ${r.sideBySide!.rateRatio} | ${r.sideBySide!.costRatio} | ${r
+            .sideBySide!.rounds.map((x) => `${x.app} / ${x.bare}, ${x.appMicros} / ${x.bareMicros}`)
+            .join('; ')} |`,
+      ),
     '',
     '| first request of a menu after a change (a write, 20 ms, the request, after one unmeasured round of each locale in each encoding: refresh-ahead has rebuilt what was held), and of a menu never asked before (built on request), warm server (client-side, loopback) | median ms | max ms | samples |',
     '|---|---|---|---|',
