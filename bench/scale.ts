@@ -270,7 +270,7 @@ function wrk(port: number, script: string, seconds: number, connections: number,
   return parseWrk(output.replace(/[ \t]+$/gm, ''), seconds);
 }
 
-/** As `wrk`, without blocking: two loads run at once (LoadRow.sideBySide). */
+/** As `wrk`, without blocking: two loads run at once (LoadRow.sideBySide). Settled on 'close': its output is all read by then. */
 function wrkAsync(port: number, script: string, seconds: number, connections: number, pin: boolean) {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, `http://127.0.0.1:${port}/`];
   const child = pin ? spawn('taskset', ['-c', '1', 'wrk', ...args]) : spawn('wrk', args);
@@ -280,7 +280,7 @@ function wrkAsync(port: number, script: string, seconds: number, connections: nu
   });
   return new Promise<ReturnType<typeof parseWrk>>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) =>
+    child.on('close', (code) =>
       code === 0
         ? resolve(parseWrk(output.replace(/[ \t]+$/gm, ''), seconds))
         : reject(new Error(`wrk exited ${code}`)),
