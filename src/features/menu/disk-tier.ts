@@ -97,6 +97,8 @@ interface FileRecord {
   windowReads: number;
   /** Its descriptor while kept open for reads (DiskTier.open: at most OPEN_FILES, least recently used closed first). */
   fd?: number;
+  /** When its descriptor was last moved to the recent end (DiskTier.descriptor's count of moves). */
+  fdUsedAt: number;
   /**
    * Its body was read back and matched its CRC-32 (or its SHA-256, for a file found at start).
    * Later reads trust it: the folder is this process's own (mode 0700), a file is never written in
@@ -113,7 +115,7 @@ interface FileRecord {
 }
 
 /** The records of one document key, by encoding (found without hashing the key again). */
-type KeyFiles = { [E in StoredEncoding]?: FileRecord };
+type KeyFiles = { [E in StoredEncoding]: FileRecord | undefined };
 
 /**
  * Where a read body goes: given its length and how many times the file was read lately (this read
@@ -476,6 +478,8 @@ export class DiskTier {
   private uses = 0;
   /** Reads of the tier's files so far (the clock of FileRecord.windowStart). */
   private readClock = 0;
+  /** Descriptors moved to the recent end so far (the clock of FileRecord.fdUsedAt). */
+  private descriptorUses = 0;
   private fileCount = 0;
   private temporary = 0;
   private closed = false;
@@ -555,7 +559,7 @@ export class DiskTier {
           continue;
         }
         if (size !== bytes) continue;
-        entry.files.set(file, { name: file, bytes, windowStart: 0, windowReads: 0, checked: false });
+        entry.files.set(file, { name: file, bytes, windowStart: 0, windowReads: 0, fdUsedAt: 0, checked: false });
         entry.bytes += bytes;
       }
       if (entry.files.size === 0) continue;
@@ -600,6 +604,7 @@ export class DiskTier {
       bytes: data.length,
       windowStart: 0,
       windowReads: 0,
+      fdUsedAt: 0,
       checked: false,
       pending: form,
     };
@@ -608,7 +613,8 @@ export class DiskTier {
     entry.files.set(name, record);
     let forms = entry.byKey.get(key);
     if (!forms) {
-      forms = {};
+      // Both fields from the start: one hidden class for every key's records.
+      forms = { br: undefined, gzip: undefined };
       entry.byKey.set(key, forms);
     }
     forms[form.encoding] = record;
@@ -667,14 +673,16 @@ export class DiskTier {
   ): ReadForm | undefined {
     const entry = this.tenants.get(tenantId);
     if (this.closed || entry?.version !== version) return undefined;
-    let record = entry.byKey.get(key)?.[encoding];
+    const forms = entry.byKey.get(key);
+    let record = forms === undefined ? undefined : encoding === 'br' ? forms.br : forms.gzip;
     if (!record) {
       // A file found at start is known by its name only, until its key is first asked for.
       record = entry.files.get(fileName(key, encoding));
       if (!record) return undefined;
       let forms = entry.byKey.get(key);
       if (!forms) {
-        forms = {};
+        // Both fields from the start: one hidden class for every key's records.
+        forms = { br: undefined, gzip: undefined };
         entry.byKey.set(key, forms);
       }
       forms[encoding] = record;
@@ -742,6 +750,9 @@ export class DiskTier {
   private descriptor(tenantId: number, version: number, record: FileRecord): number {
     let fd = record.fd;
     if (fd !== undefined) {
+      // Moved to the recent end only when it is not in the recent half already (as `touch`): two
+      // Set operations per several reads of a file, not per read.
+      if (this.descriptorUses - record.fdUsedAt < this.openRecords.size / 2) return fd;
       this.openRecords.delete(record);
     } else {
       fd = openSync(this.pathOf(tenantId, version, record), 'r');
@@ -752,6 +763,7 @@ export class DiskTier {
       }
     }
     this.openRecords.add(record);
+    record.fdUsedAt = ++this.descriptorUses;
     return fd;
   }
 
