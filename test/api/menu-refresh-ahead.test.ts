@@ -228,6 +228,45 @@ for (const dialect of dialects) {
       }
     });
 
+    test('a menu read uncompressed twice keeps its identity form across changes: after a write its identity request is served from memory, no decompression; another restaurant’s is not kept', async () => {
+      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      try {
+        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        const beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        await menu(t, 'alpha', 'en', 'br');
+        await menu(t, 'beta', 'en', 'br');
+        // Alpha's menu asked uncompressed once before the write, once after: two asks over its versions.
+        await menu(t, 'alpha', 'en', 'identity');
+        await menu(t, 'beta', 'en', 'identity');
+        await t.app.refresher.settled();
+        t.app.refresher.busyOverride = false;
+        t.app.refresher.waitCapMs = 60_000;
+        await rename(t, alpha, 'alpha', 'Alpha, first change');
+        await rename(t, beta, 'beta', 'Beta, first change');
+        assert.equal(heldDocument(t, 'alpha', 'en')?.forms.identity, undefined, 'one ask so far: not kept');
+        assert.equal(nameIn(await menu(t, 'alpha', 'en', 'identity')), 'Alpha, first change');
+        assert.ok(heldDocument(t, 'alpha', 'en')?.forms.identity, 'kept from its second ask');
+
+        await rename(t, alpha, 'alpha', 'Alpha, second change');
+        await rename(t, beta, 'beta', 'Beta, second change');
+        const doc = heldDocument(t, 'alpha', 'en');
+        assert.ok(doc?.forms.identity && doc.forms.br, 'built again with its identity form and its brotli form');
+        assert.equal(heldDocument(t, 'beta', 'en')?.forms.identity, undefined, 'beta, asked once, keeps none');
+        const { hits } = t.app.documents.stats;
+        const res = await menu(t, 'alpha', 'en', 'identity');
+        assert.equal(res.headers['content-encoding'], undefined);
+        assert.equal(nameIn(res), 'Alpha, second change');
+        assert.equal(t.app.documents.stats.hits - hits, 1, 'a hit');
+        assert.equal(
+          heldDocument(t, 'alpha', 'en')?.forms.identity,
+          doc.forms.identity,
+          'the form built ahead, served as it is',
+        );
+      } finally {
+        await t.close();
+      }
+    });
+
     test('a refresh that cannot finish holds its write only up to the cap and goes on in the background; another restaurant’s write is not held behind it', async () => {
       const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
       try {

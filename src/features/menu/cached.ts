@@ -153,8 +153,12 @@ export function quietNow(lastQuiet: boolean, requests: number, ms: number): bool
   return requests <= (QUIET_REQUESTS_PER_SECOND * ms) / 1000;
 }
 
-/** Per locale waiting to be built again, the compressed forms it had. */
-type Wanted = Map<Locale, Set<'br' | 'gzip'>>;
+/**
+ * Per locale waiting to be built again, the compressed forms it had and its identity requests so
+ * far (a menu read uncompressed twice keeps its identity form across changes: its first identity
+ * request after a write is a hit, not a decompression).
+ */
+type Wanted = Map<Locale, { encodings: Set<'br' | 'gzip'>; identityAsks: number }>;
 
 /** How the answers held for refresh-ahead ended (for /metrics and tests). */
 export interface PublishWaits {
@@ -264,10 +268,11 @@ export class MenuRefresher {
       wanted = new Map();
       this.queue.set(tenantId, wanted);
     }
-    for (const { key, encodings } of held) {
+    for (const { key, encodings, identityAsks } of held) {
       const locale = localeOfMenuKey(key);
-      const forms = wanted.get(locale) ?? new Set();
-      for (const encoding of encodings) forms.add(encoding);
+      const forms = wanted.get(locale) ?? { encodings: new Set(), identityAsks: 0 };
+      for (const encoding of encodings) forms.encodings.add(encoding);
+      forms.identityAsks = Math.max(forms.identityAsks, identityAsks);
       wanted.set(locale, forms);
     }
     this.schedule(0);
@@ -446,7 +451,9 @@ export class MenuRefresher {
             this.built++;
             doc.fresh = false;
           }
-          for (const encoding of forms) {
+          // Before its forms are made: from two identity requests on, the identity body stays.
+          if (forms.identityAsks > doc.identityAsks) doc.identityAsks = forms.identityAsks;
+          for (const encoding of forms.encodings) {
             const lane = turn++ % REFRESH_LANES;
             lanes[lane] = lanes[lane].then(() => this.app.documents.prepare(doc, encoding)).catch(notBuilt);
           }

@@ -135,6 +135,19 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/** A document held in memory, as refresh-ahead rebuilds it after a change (DocumentCache.held). */
+export interface HeldDocument {
+  key: string;
+  /** The compressed forms it had. */
+  encodings: ('br' | 'gzip')[];
+  /**
+   * Its identity requests so far, counted over its menu's versions (a rebuilt document starts from
+   * its predecessor's count): from two on, its identity form is kept, after a change too.
+   */
+  identityAsks: number;
+  used: number;
+}
+
 /** A key's kind (`menu|en|…` → `menu`), one string per kind (43,000 documents held 43,000 copies). */
 const kinds = new Map<string, string>();
 function kindOf(key: string): string {
@@ -271,10 +284,10 @@ export class DocumentCache {
    * The tenant's documents of `kind` held in memory now, by key, with the compressed forms held,
    * most recently used first (what refresh-ahead builds again after a change: cached.ts, MenuRefresher).
    */
-  held(tenantId: number, kind: string): { key: string; encodings: ('br' | 'gzip')[]; used: number }[] {
+  held(tenantId: number, kind: string): HeldDocument[] {
     const set = this.tenants.get(tenantId);
     if (!set) return [];
-    const held: { key: string; encodings: ('br' | 'gzip')[]; used: number }[] = [];
+    const held: HeldDocument[] = [];
     for (const [key, doc] of set.documents) {
       if (doc.kind !== kind || !doc.alive) continue;
       const { identity, br, gzip } = doc.forms;
@@ -284,6 +297,7 @@ export class DocumentCache {
       held.push({
         key,
         encodings,
+        identityAsks: doc.identityAsks,
         used: Math.max(identity?.entry.stamp ?? 0, br?.entry.stamp ?? 0, gzip?.entry.stamp ?? 0),
       });
     }
