@@ -99,11 +99,16 @@ const REFRESH_RETRY_MS = 200;
  */
 const QUIET_REQUESTS_PER_SECOND = 100;
 /**
- * A writer's collection that took longer than this is not run again for COLLECT_BACKOFF_MS: with
- * 10,000 restaurants' directory and disk index on the heap one took ~160 ms, a pause no quiet
- * server's next requests should meet (and V8's own incremental work is cheaper there).
+ * After COLLECT_SLOW_IN_A_ROW writer's collections in a row that each took longer than this, none
+ * is run for COLLECT_BACKOFF_MS: with 10,000 restaurants' directory and disk index on the heap they
+ * take 97-160 ms, a pause no quiet server's next requests should meet (and V8's own incremental
+ * work is cheaper there). At 1,000 restaurants they take 40-71 ms and spare the next diner V8's
+ * own (a limit of 50 ms, judged on one collection, stopped them there too: 1 collection in 495
+ * held writes); one slow collection alone (the first after a load, with the load's garbage) does
+ * not count.
  */
-const COLLECT_MAX_MS = 50;
+const COLLECT_MAX_MS = 100;
+const COLLECT_SLOW_IN_A_ROW = 2;
 const COLLECT_BACKOFF_MS = 60_000;
 /** Past this much of the current second, its own utilization can overrule a busy last second. */
 const BUSY_RECHECK_MS = 100;
@@ -243,8 +248,10 @@ export class MenuRefresher {
   collect: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
   /** Major collections run at the end of a writer's wait (for /metrics and tests). */
   collections = 0;
-  /** When a collection last took longer than COLLECT_MAX_MS (performance.now()), if ever. */
-  private slowCollectionAt: number | undefined;
+  /** Writer's collections in a row that took longer than COLLECT_MAX_MS. */
+  private slowInARow = 0;
+  /** When the last of COLLECT_SLOW_IN_A_ROW slow collections ran (performance.now()), if they did. */
+  private backedOffAt: number | undefined;
   /** Documents built ahead (for /metrics and tests). */
   built = 0;
   /** Answers held for a refresh, by outcome (for /metrics and tests). */
@@ -362,7 +369,7 @@ export class MenuRefresher {
       quietNow(this.quiet, this.requestsSeen() - this.requestsAtTick, performance.now() - this.tickAt);
     if (!quiet) return;
     const began = performance.now();
-    if (this.slowCollectionAt !== undefined && began - this.slowCollectionAt < COLLECT_BACKOFF_MS) return;
+    if (this.backedOffAt !== undefined && began - this.backedOffAt < COLLECT_BACKOFF_MS) return;
     try {
       this.collect();
       this.collections++;
@@ -371,7 +378,9 @@ export class MenuRefresher {
     } finally {
       const ms = performance.now() - began;
       this.ownMs += ms;
-      this.slowCollectionAt = ms > COLLECT_MAX_MS ? began : undefined;
+      this.slowInARow = ms > COLLECT_MAX_MS ? this.slowInARow + 1 : 0;
+      this.backedOffAt = this.slowInARow >= COLLECT_SLOW_IN_A_ROW ? began : undefined;
+      if (this.backedOffAt !== undefined) this.slowInARow = 0;
     }
   }
 
