@@ -354,6 +354,36 @@ for (const dialect of dialects) {
       }
     });
 
+    test('a refresh that ended before the write’s answer asked for it (PostgreSQL’s commit leaves it time) is still followed by the writer’s collection, once', async () => {
+      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      try {
+        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
+        const beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        await menu(t, 'alpha', 'en', 'br');
+        await menu(t, 'beta', 'en', 'br');
+        await t.app.refresher.settled();
+        const refresher = t.app.refresher;
+        refresher.busyOverride = false;
+        refresher.quietOverride = true;
+        let runs = 0;
+        refresher.collect = () => {
+          runs++;
+        };
+        // The background refresher does the whole refresh before the answer's hook runs.
+        refresher.changing(alpha, t.app.documents);
+        await refresher.settled();
+        assert.equal(runs, 0, 'a background refresh collects nothing by itself');
+        await refresher.publish(alpha);
+        assert.equal(runs, 1, 'the write’s answer pays the collection');
+        await refresher.publish(alpha);
+        assert.equal(runs, 1, 'once');
+        await refresher.publish(beta);
+        assert.equal(runs, 1, 'another restaurant’s answer pays nothing for it');
+      } finally {
+        await t.close();
+      }
+    });
+
     test('writer’s collections stop for a while after two in a row took longer than 100 ms; one slow one alone does not stop them', async () => {
       const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
       try {

@@ -110,6 +110,8 @@ const QUIET_REQUESTS_PER_SECOND = 100;
 const COLLECT_MAX_MS = 100;
 const COLLECT_SLOW_IN_A_ROW = 2;
 const COLLECT_BACKOFF_MS = 60_000;
+/** A refresh that ended this recently is the one a write's answer is waiting for (publish). */
+const FINISHED_RECENTLY_MS = 1000;
 /** Past this much of the current second, its own utilization can overrule a busy last second. */
 const BUSY_RECHECK_MS = 100;
 /** Compressions one restaurant's refresh runs at once (the thread pool has four threads; requests need some). */
@@ -199,6 +201,12 @@ export class MenuRefresher {
   private readonly publishing = new Map<number, Promise<void>>();
   /** Per restaurant being refreshed now, the end of its refreshes (never rejects). */
   private readonly active = new Map<number, Promise<void>>();
+  /**
+   * When each restaurant's last refresh ended (performance.now()), until a writer's wait collects
+   * after it: on PostgreSQL a background refresh can start and finish between a write's commit and
+   * its answer, and that write's answer still pays the collection (see publish).
+   */
+  private readonly finishedUncollected = new Map<number, number>();
   /** Refreshes started for answers that wait, not finished yet. */
   private forAnswers = 0;
   private running = false;
@@ -295,7 +303,16 @@ export class MenuRefresher {
   publish(tenantId: number): Promise<void> {
     const wanted = this.queue.get(tenantId);
     const running = this.active.get(tenantId);
-    if (this.closed || (!wanted && !running)) return DONE;
+    if (this.closed || (!wanted && !running)) {
+      // Its refresh already ran, since its write's commit (within the last second): the collection
+      // that would have ended its wait is paid now, before the answer.
+      const finished = this.finishedUncollected.get(tenantId);
+      if (!this.closed && finished !== undefined && performance.now() - finished < FINISHED_RECENTLY_MS) {
+        this.finishedUncollected.delete(tenantId);
+        this.collectIfQuiet();
+      }
+      return DONE;
+    }
     if (
       this.isBusy() ||
       this.queue.size > PUBLISH_QUEUE_MAX ||
@@ -320,6 +337,7 @@ export class MenuRefresher {
     // Past the cap the answer has gone: a collection then would only pause whoever comes next.
     const ticket = { answered: false };
     const done = refresh.then(() => {
+      this.finishedUncollected.delete(tenantId);
       if (!ticket.answered) this.collectIfQuiet();
     });
     this.publishing.set(tenantId, done);
@@ -432,6 +450,8 @@ export class MenuRefresher {
       .catch((err: unknown) => this.app.log.debug({ err, tenantId }, 'menus not built ahead'))
       .finally(() => {
         if (this.active.get(tenantId) === done) this.active.delete(tenantId);
+        if (this.finishedUncollected.size >= 1024) this.finishedUncollected.clear();
+        this.finishedUncollected.set(tenantId, performance.now());
       });
     this.active.set(tenantId, done);
     return done;
