@@ -51,6 +51,24 @@ function heldDocument(t: { app: FastifyInstance }, slug: string, locale: string)
   );
 }
 
+/**
+ * A test app with these restaurants (named after their slug), each one's English menu asked once in
+ * brotli, and refresh-ahead settled: the start of most tests below.
+ */
+async function menusRead(dialect: (typeof dialects)[number], ...slugs: string[]) {
+  const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+  try {
+    const ids: number[] = [];
+    for (const slug of slugs) ids.push(await createFixtureTenant(t.db.db, slug, slug[0].toUpperCase() + slug.slice(1)));
+    for (const slug of slugs) await menu(t, slug, 'en', 'br');
+    await t.app.refresher.settled();
+    return { t, ids };
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+}
+
 /** A promise and the function that resolves it (a refresh held until a test lets it go). */
 function gate(): { opened: Promise<void>; open: () => void } {
   let open = () => {};
@@ -229,12 +247,9 @@ for (const dialect of dialects) {
     });
 
     test('a menu read uncompressed twice keeps its identity form across changes: after a write its identity request is served from memory, no decompression; another restaurant’s is not kept', async () => {
-      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      const { t, ids } = await menusRead(dialect, 'alpha', 'beta');
       try {
-        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-        const beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
-        await menu(t, 'alpha', 'en', 'br');
-        await menu(t, 'beta', 'en', 'br');
+        const [alpha, beta] = ids;
         // Alpha's menu asked uncompressed once before the write, once after: two asks over its versions.
         await menu(t, 'alpha', 'en', 'identity');
         await menu(t, 'beta', 'en', 'identity');
@@ -268,13 +283,9 @@ for (const dialect of dialects) {
     });
 
     test('a refresh that cannot finish holds its write only up to the cap and goes on in the background; another restaurant’s write is not held behind it', async () => {
-      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      const { t, ids } = await menusRead(dialect, 'alpha', 'beta');
       try {
-        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-        const beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
-        await menu(t, 'alpha', 'en', 'br');
-        await menu(t, 'beta', 'en', 'br');
-        await t.app.refresher.settled();
+        const [alpha, beta] = ids;
         t.app.refresher.busyOverride = false;
         // Alpha's forms made ahead wait until the test lets them go: its refresh cannot finish.
         const release = holdForms(t, alpha);
@@ -315,13 +326,9 @@ for (const dialect of dialects) {
     });
 
     test('on a quiet server a write’s wait ends with one major collection before its answer; none under traffic, none after a cap', async () => {
-      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      const { t, ids } = await menusRead(dialect, 'alpha', 'beta');
       try {
-        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-        await createFixtureTenant(t.db.db, 'beta', 'Beta');
-        await menu(t, 'alpha', 'en', 'br');
-        await menu(t, 'beta', 'en', 'br');
-        await t.app.refresher.settled();
+        const [alpha] = ids;
         const refresher = t.app.refresher;
         refresher.busyOverride = false;
         refresher.waitCapMs = 60_000;
@@ -355,13 +362,9 @@ for (const dialect of dialects) {
     });
 
     test('a refresh that ended before the write’s answer asked for it (PostgreSQL’s commit leaves it time) is still followed by the writer’s collection, once', async () => {
-      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      const { t, ids } = await menusRead(dialect, 'alpha', 'beta');
       try {
-        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-        const beta = await createFixtureTenant(t.db.db, 'beta', 'Beta');
-        await menu(t, 'alpha', 'en', 'br');
-        await menu(t, 'beta', 'en', 'br');
-        await t.app.refresher.settled();
+        const [alpha, beta] = ids;
         const refresher = t.app.refresher;
         refresher.busyOverride = false;
         refresher.quietOverride = true;
@@ -385,11 +388,9 @@ for (const dialect of dialects) {
     });
 
     test('writer’s collections stop for a while after two in a row took longer than 100 ms; one slow one alone does not stop them', async () => {
-      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      const { t, ids } = await menusRead(dialect, 'alpha');
       try {
-        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-        await menu(t, 'alpha', 'en', 'br');
-        await t.app.refresher.settled();
+        const [alpha] = ids;
         const refresher = t.app.refresher;
         refresher.busyOverride = false;
         refresher.quietOverride = true;
@@ -420,11 +421,9 @@ for (const dialect of dialects) {
     });
 
     test('a busy refresher holds no write: it answers at once, and the menus are built when the loop is free again', async () => {
-      const t = await createTestApp(dialect, { publicRateLimit: 0 }, { now: () => NOON_UTC });
+      const { t, ids } = await menusRead(dialect, 'alpha');
       try {
-        const alpha = await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
-        await menu(t, 'alpha', 'en', 'br');
-        await t.app.refresher.settled();
+        const [alpha] = ids;
         const waits = { ...t.app.refresher.waits };
         t.app.refresher.busyOverride = true;
         await rename(t, alpha, 'alpha', 'Alpha 2');
