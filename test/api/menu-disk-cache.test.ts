@@ -1,7 +1,7 @@
 // The disk tier under the document cache: with a memory budget too small to keep anything but the
-// form just made, an evicted form comes back from its file with the same bytes, ETag and headers,
-// counted as a disk hit and not a build; files follow the menu version, stay per tenant, stay under
-// their cap, and a damaged one is built again. Counts files and bytes, never time.
+// form just made, an evicted form comes back from its restaurant's pack with the same bytes, ETag
+// and headers, counted as a disk hit and not a build; packs follow the menu version, stay per
+// tenant, stay under their cap, and a damaged record is built again. Counts forms and bytes, never time.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ async function evict(t: TestApp, slug: string, other: string): Promise<void> {
   assert.equal(t.app.documents.peek(id, version, MENU_EN), undefined, `${slug}'s menu left memory`);
 }
 
-/** Every file under the tier's directory, with its size (what is really on disk). */
+/** Every file (pack) under the tier's directory, with its size (what is really on disk). */
 function filesOnDisk(dir: string): Map<string, number> {
   const found = new Map<string, number>();
   const walk = (folder: string) => {
@@ -63,10 +63,10 @@ function filesOnDisk(dir: string): Map<string, number> {
   return found;
 }
 
-function formPath(t: TestApp, slug: string, encoding: string): string {
+/** The restaurant's pack for its current menu version. */
+function packPath(t: TestApp, slug: string): string {
   const { id, version } = versionOf(t, slug);
-  const hash = createHash('sha1').update(MENU_EN).digest('hex');
-  return join(t.app.documents.disk!.dir, String(id), String(version), `${hash}.${encoding}`);
+  return join(t.app.documents.disk!.dir, String(id), `${version}.pack`);
 }
 
 for (const dialect of dialects) {
@@ -149,8 +149,8 @@ for (const dialect of dialects) {
         await menu(t, 'beta', 'br');
         await t.app.documents.disk!.settled();
         const oldVersion = versionOf(t, 'alpha').version;
-        const oldFolder = join(t.app.documents.disk!.dir, String(alpha), String(oldVersion));
-        assert.equal(readdirSync(oldFolder).length, 1);
+        const oldPack = packPath(t, 'alpha');
+        assert.deepEqual(readdirSync(join(t.app.documents.disk!.dir, String(alpha))), [`${oldVersion}.pack`]);
         const token = await tokenFor(t.db.db, alpha);
         const put = await adminCall(t.app, token, {
           method: 'PUT',
@@ -168,17 +168,17 @@ for (const dialect of dialects) {
         await t.app.documents.disk!.settled();
         const newVersion = versionOf(t, 'alpha').version;
         assert.ok(newVersion > oldVersion);
-        assert.equal(existsSync(oldFolder), false, 'the old version’s files are gone');
-        assert.equal(readdirSync(join(t.app.documents.disk!.dir, String(alpha), String(newVersion))).length, 1);
+        assert.equal(existsSync(oldPack), false, 'the old version’s pack is gone');
+        assert.deepEqual(readdirSync(join(t.app.documents.disk!.dir, String(alpha))), [`${newVersion}.pack`]);
         // Evicted and asked again: the new version from disk, never the old one.
         await evict(t, 'alpha', 'beta');
         const builds = t.app.documents.stats.builds;
         const again = await menu(t, 'alpha', 'br');
         assert.deepEqual(again.rawPayload, fresh.rawPayload);
         assert.equal(t.app.documents.stats.builds, builds);
-        // What the index counts is what is on disk.
+        // What the index counts is what is on disk: one pack per restaurant, every byte of it.
         const onDisk = filesOnDisk(t.app.documents.disk!.dir);
-        assert.equal(onDisk.size, t.app.documents.disk!.files);
+        assert.equal(onDisk.size, 2, 'alpha’s and beta’s packs');
         assert.equal(
           [...onDisk.values()].reduce((a, b) => a + b, 0),
           t.app.documents.disk!.bytes,
@@ -214,8 +214,8 @@ for (const dialect of dialects) {
       }
     });
 
-    test('over CACHE_DISK_MB the least recently used restaurant’s files go (counted in bytes)', async () => {
-      // One restaurant's English brotli file, measured on a first app.
+    test('over CACHE_DISK_MB the least recently used restaurant’s pack goes (counted in bytes)', async () => {
+      // One restaurant's English brotli record, measured on a first app.
       let fileBytes: number;
       {
         const t = await open(dialect);
@@ -245,7 +245,7 @@ for (const dialect of dialects) {
         assert.ok(disk.bytes <= disk.maxBytes, `${disk.bytes} within ${disk.maxBytes}`);
         assert.equal(disk.evictions, 1);
         const tenantsOnDisk = readdirSync(disk.dir).sort();
-        assert.deepEqual(tenantsOnDisk, [String(ids[0]), String(ids[2])].sort(), 'beta’s files went');
+        assert.deepEqual(tenantsOnDisk, [String(ids[0]), String(ids[2])].sort(), 'beta’s pack went');
         const onDisk = filesOnDisk(disk.dir);
         assert.equal(
           [...onDisk.values()].reduce((a, b) => a + b, 0),
@@ -260,16 +260,18 @@ for (const dialect of dialects) {
       }
     });
 
-    test('a damaged or truncated file is deleted and the document built again: 200, the right menu', async () => {
+    test('a damaged or truncated record is dropped and the document built again: 200, the right menu', async () => {
       const t = await open(dialect);
       try {
         await createFixtureTenant(t.db.db, 'alpha', 'Alpha');
         await createFixtureTenant(t.db.db, 'beta', 'Beta');
+        const betaFirst = await menu(t, 'beta', 'br');
         for (const damage of ['flip a body byte', 'truncate', 'garbage']) {
           await menu(t, 'alpha', 'br');
           await t.app.documents.disk!.settled();
           await evict(t, 'alpha', 'beta');
-          const path = formPath(t, 'alpha', 'br');
+          // Alpha's brotli record is the last of its pack (written again after each damage).
+          const path = packPath(t, 'alpha');
           const bytes = readFileSync(path);
           if (damage === 'flip a body byte') bytes[bytes.length - 10] ^= 0xff;
           writeFileSync(
@@ -286,10 +288,14 @@ for (const dialect of dialects) {
           assert.equal(br.statusCode, 200);
           assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body);
           await t.app.documents.disk!.settled();
-          // The new form's file replaced the damaged one.
-          assert.equal(readFileSync(path).length > 100, true);
+          // The new form's record is in a pack again.
+          assert.equal(readFileSync(packPath(t, 'alpha')).length > 100, true);
           await evict(t, 'alpha', 'beta');
           assert.deepEqual((await menu(t, 'alpha', 'br')).rawPayload, br.rawPayload);
+          // The other restaurant's pack, of the same key and version, is untouched.
+          const betaAgain = await menu(t, 'beta', 'br');
+          assert.deepEqual(betaAgain.rawPayload, betaFirst.rawPayload);
+          assert.equal(t.app.documents.stats.builds, builds + 1, `${damage}: beta still from disk`);
         }
       } finally {
         await t.close();
@@ -322,10 +328,12 @@ for (const dialect of dialects) {
       const dir = join(tmpdir(), runScopedName('menu-disk-dir'));
       const db = await openTestDb(dialect);
       const alpha = await createFixtureTenant(db.db, 'alpha', 'Alpha');
-      // What an earlier process (or a restored backup's numbering) could have left: never trusted.
+      // What an earlier process (or a restored backup's numbering) could have left, in either
+      // layout (a file per form before packs, a pack): never trusted.
       const hash = createHash('sha1').update(MENU_EN).digest('hex');
       mkdirSync(join(dir, String(alpha), '1'), { recursive: true });
       writeFileSync(join(dir, String(alpha), '1', `${hash}.br`), 'stale');
+      writeFileSync(join(dir, String(alpha), '1.pack'), 'stale');
       writeFileSync(join(dir, 'README'), 'not the cache’s');
       let app: FastifyInstance | undefined;
       try {
@@ -347,7 +355,7 @@ for (const dialect of dialects) {
       }
     });
 
-    test('a restart keeps the files of menus still current (same version and stamp): served without a build; a changed or rewound menu’s files go', async () => {
+    test('a restart keeps the packs of menus still current (same version and stamp): served without a build; a changed or rewound menu’s pack goes', async () => {
       const dir = join(tmpdir(), runScopedName('menu-disk-keep'));
       const db = await openTestDb(dialect);
       const alpha = await createFixtureTenant(db.db, 'alpha', 'Alpha');
@@ -371,7 +379,8 @@ for (const dialect of dialects) {
         await app.close();
         app = undefined;
         assert.ok(existsSync(join(dir, 'manifest.json')), 'the index written down at close');
-        assert.ok(existsSync(join(dir, String(alpha))), 'files kept');
+        assert.equal(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).format, 2);
+        assert.ok(existsSync(join(dir, String(alpha))), 'packs kept');
 
         // While stopped: beta's menu changes (a new version and stamp); gamma is rewound (a restored
         // backup edited again: the same version number, another stamp).
@@ -380,7 +389,7 @@ for (const dialect of dialects) {
 
         app = await start();
         assert.equal(existsSync(join(dir, 'manifest.json')), false, 'read once, then gone');
-        assert.deepEqual(readdirSync(dir).sort(), [String(alpha)], 'only the current menu’s files stay');
+        assert.deepEqual(readdirSync(dir).sort(), [String(alpha)], 'only the current menu’s pack stays');
         const again = await ask(app, 'alpha');
         assert.equal(again.statusCode, 200);
         assert.equal(again.headers.etag, first.get('alpha')!.etag);
@@ -401,7 +410,7 @@ for (const dialect of dialects) {
       }
     });
 
-    test('a start without the last run’s manifest (a killed process) or on other code keeps nothing', async () => {
+    test('a start without the last run’s manifest (a killed process), on other code or with a format-1 manifest keeps nothing', async () => {
       const dir = join(tmpdir(), runScopedName('menu-disk-killed'));
       const db = await openTestDb(dialect);
       const alpha = await createFixtureTenant(db.db, 'alpha', 'Alpha');
@@ -423,10 +432,22 @@ for (const dialect of dialects) {
         await app.documents.disk!.settled();
         await app.close();
         app = undefined;
+        // The format before packs (one file per form): its listing means nothing for a pack.
+        const current = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+        assert.equal(current.format, 2);
+        writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...current, format: 1 }));
+        app = await buildApp(testConfig({ ...TINY, cacheDir: dir }), { database: db, now: () => NOON_UTC });
+        await app.ready();
+        assert.deepEqual(readdirSync(dir), [], 'a format-1 manifest: nothing kept');
+        await app.inject({ url: '/api/v1/menu/en', headers: { host: 'alpha.localhost', 'accept-encoding': 'br' } });
+        assert.equal(app.documents.stats.builds, 1);
+        await app.documents.disk!.settled();
+        await app.close();
+        app = undefined;
         rmSync(join(dir, 'manifest.json'));
         app = await buildApp(testConfig({ ...TINY, cacheDir: dir }), { database: db, now: () => NOON_UTC });
         await app.ready();
-        assert.deepEqual(readdirSync(dir), [], `no manifest: tenant ${alpha}'s files not trusted`);
+        assert.deepEqual(readdirSync(dir), [], `no manifest: tenant ${alpha}'s pack not trusted`);
       } finally {
         await app?.close();
         await db.dispose();

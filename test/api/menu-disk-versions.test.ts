@@ -96,7 +96,7 @@ for (const dialect of dialects) {
           await app.documents.disk!.settled();
           const alpha = app.tenants.peek('alpha.localhost')!;
           const folder = `${app.documents.disk!.dir}/${alpha.id}`;
-          assert.deepEqual(readdirSync(folder), [String(alpha.menuVersion)], 'only the new version’s files are left');
+          assert.deepEqual(readdirSync(folder), [`${alpha.menuVersion}.pack`], 'only the new version’s pack is left');
         }
       } finally {
         await p.close();

@@ -1,11 +1,28 @@
-// The disk tier's own bookkeeping: files and bytes counted exactly, least recently used restaurants
-// dropped over the cap, versions never mixed, failed writes forgotten, the folder gone at close.
+// The disk tier's own bookkeeping: one pack per restaurant and menu version holding all its forms,
+// forms and bytes counted exactly (dead regions included), one descriptor per pack, least recently
+// used restaurants dropped over the cap, versions never mixed, failed writes and damaged records
+// forgotten, packs adopted after a restart, the folder gone at close. Counts, never times.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { DiskTier, type StoredForm, workerDirectory } from '../../src/features/menu/disk-tier.js';
+import { DiskTier, type MenuStamps, type StoredForm, workerDirectory } from '../../src/features/menu/disk-tier.js';
 import { runScopedName } from '../helper.js';
 
 const form = (text: string, encoding: StoredForm['encoding'] = 'br'): StoredForm => ({
@@ -21,6 +38,57 @@ function tier(maxBytes = 1024 * 1024) {
   const errors: string[] = [];
   const disk = DiskTier.open({ dir: undefined, maxBytes, log: (_err, message) => errors.push(message) });
   return { disk, errors };
+}
+
+/** A tenant's pack for a menu version. */
+function packOf(disk: DiskTier, tenantId: number, version: number): string {
+  return join(disk.dir, String(tenantId), `${version}.pack`);
+}
+
+/** Overwrites bytes of a file in place (the same inode: a descriptor kept open reads them). */
+function overwrite(path: string, position: number, bytes: Buffer): void {
+  const fd = openSync(path, 'r+');
+  try {
+    writeSync(fd, bytes, 0, bytes.length, position);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Flips one byte of a file in place. */
+function flip(path: string, position: number): void {
+  const fd = openSync(path, 'r+');
+  try {
+    const byte = Buffer.alloc(1);
+    readSync(fd, byte, 0, 1, position);
+    byte[0] ^= 0xff;
+    writeSync(fd, byte, 0, 1, position);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Where `text` first lies in a file. */
+function positionOf(path: string, text: string): number {
+  const at = readFileSync(path).indexOf(text);
+  assert.ok(at >= 0, `${text} in ${path}`);
+  return at;
+}
+
+/** This process's descriptors open on files under `dir` (/proc/self/fd), by file; `dir` may be gone. */
+function descriptorsUnder(dir: string): Map<string, number> {
+  const real = join(realpathSync(dirname(dir)), basename(dir));
+  const found = new Map<string, number>();
+  for (const fd of readdirSync('/proc/self/fd')) {
+    let target: string;
+    try {
+      target = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      continue;
+    }
+    if (target.startsWith(`${real}/`)) found.set(target, (found.get(target) ?? 0) + 1);
+  }
+  return found;
 }
 
 function bytesOnDisk(dir: string): number {
@@ -55,7 +123,7 @@ test('a written form reads back whole, only for its tenant, version, key and enc
   }
 });
 
-test('a form is read while its file is being written; written again (an upgrade), it is read as the new one; a file damaged before its first read is dropped, and checked once it is read whole', async () => {
+test('a form is read while its record is being written; written again (an upgrade), it is read as the new one; a record damaged before its first read is dropped, and the form written again is read', async () => {
   const { disk, errors } = tier();
   try {
     disk.write(1, 3, 'menu|en|', form('alpha'));
@@ -77,25 +145,24 @@ test('a form is read while its file is being written; written again (an upgrade)
     assert.equal(disk.files, 2);
     assert.deepEqual(disk.read(2, 3, 'menu|en|', 'br'), form('other'), 'the other tenant’s file of the same key');
 
-    // A body damaged before any read fails its CRC-32: the record goes, the key reads as missing.
+    // A body damaged before any read fails its CRC-32: the record goes, the key reads as missing,
+    // the pack's other records are still served.
     disk.write(1, 3, 'menu|it|', form('italian'));
     await disk.settled();
-    const folder = join(disk.dir, '1', '3');
-    const italian = readdirSync(folder)
-      .map((name) => join(folder, name))
-      .find((path) => readFileSync(path).includes('italian'));
-    assert.ok(italian);
-    const bytes = readFileSync(italian);
-    bytes[bytes.length - 1] ^= 0xff;
-    writeFileSync(italian, bytes);
+    const pack = packOf(disk, 1, 3);
+    flip(pack, positionOf(pack, 'italian'.repeat(100)) + 50);
     assert.equal(disk.read(1, 3, 'menu|it|', 'br'), undefined);
     assert.equal(disk.read(1, 3, 'menu|it|', 'br'), undefined, 'still missing: its record went');
     assert.equal(disk.files, 2);
+    assert.equal(disk.read(1, 3, 'menu|en|', 'br')?.body.toString(), 'best', 'the same pack’s other record');
     assert.deepEqual(errors, []);
-    // Written again, it is found by its key again.
+    // Written again, it is found by its key again: a new record at the pack's end.
+    const before = statSync(pack).size;
     disk.write(1, 3, 'menu|it|', form('italian'));
     await disk.settled();
     assert.deepEqual(disk.read(1, 3, 'menu|it|', 'br'), form('italian'));
+    assert.ok(statSync(pack).size > before, 'appended');
+    assert.equal(disk.bytes, bytesOnDisk(disk.dir), 'the damaged region still counted');
   } finally {
     await disk.close();
   }
@@ -108,7 +175,7 @@ test('a newer version replaces the older one’s files; an older one is not writ
     disk.write(1, 4, 'menu|en|', form('new'));
     disk.write(1, 3, 'menu|it|', form('late'));
     await disk.settled();
-    assert.deepEqual(readdirSync(join(disk.dir, '1')), ['4']);
+    assert.deepEqual(readdirSync(join(disk.dir, '1')), ['4.pack']);
     assert.equal(disk.files, 1);
     assert.equal(disk.bytes, bytesOnDisk(disk.dir));
     disk.retire(1, 5);
@@ -156,7 +223,7 @@ test('over the cap the least recently used tenants go, in bytes; a tenant alone 
   }
 });
 
-test('a write that fails is logged and forgotten; the folder is removed at close', async () => {
+test('a write that fails is logged and forgotten (a pack left without records goes); the folder is removed at close', async () => {
   const { disk, errors } = tier();
   // A file where the tenant's folder should be: mkdir fails.
   writeFileSync(join(disk.dir, '7'), 'in the way');
@@ -167,6 +234,20 @@ test('a write that fails is logged and forgotten; the folder is removed at close
   assert.equal(disk.writes, 0);
   assert.deepEqual(errors, ['disk cache write failed']);
   assert.equal(disk.read(7, 1, 'k', 'br'), undefined);
+  // A directory where the pack should be: the open fails, the record is dropped, the tenant's
+  // folder goes with its empty pack, and the form written again is kept.
+  mkdirSync(join(disk.dir, '8', '1.pack'), { recursive: true });
+  disk.write(8, 1, 'k', form('b'));
+  assert.deepEqual(disk.read(8, 1, 'k', 'br'), form('b'), 'answered from the form being written');
+  await disk.settled();
+  assert.equal(disk.read(8, 1, 'k', 'br'), undefined, 'its write failed: dropped');
+  assert.equal(disk.files, 0);
+  assert.equal(disk.bytes, 0);
+  assert.equal(errors.length, 2);
+  disk.write(8, 1, 'k', form('b'));
+  await disk.settled();
+  assert.deepEqual(disk.read(8, 1, 'k', 'br'), form('b'));
+  assert.equal(disk.bytes, bytesOnDisk(join(disk.dir, '8')));
   await disk.close();
   assert.equal(existsSync(disk.dir), false);
 });
@@ -201,7 +282,7 @@ test('a cluster worker gets its own folder; folders of workers that are gone are
   }
 });
 
-test('a close with many files returns at once: the files move aside and a detached process deletes them', async () => {
+test('a close with many packs returns at once: the packs move aside and a detached process deletes them', async () => {
   const dir = join(tmpdir(), runScopedName('menu-disk-many'));
   const parent = join(dir, '..');
   const isTrash = (name: string) => name.startsWith(`${runScopedName('menu-disk-many')}.removing-`);
@@ -211,10 +292,10 @@ test('a close with many files returns at once: the files move aside and a detach
   const disk = DiskTier.open({ dir, maxBytes: 64 * 1024 * 1024, log: () => undefined });
   try {
     assert.equal(existsSync(leftover), false, 'a dead process’s trash is removed at start');
-    // More files than a close deletes in place, over 40 restaurants.
-    for (let i = 0; i < 600; i++) disk.write(1 + (i % 40), 1, `menu|k${i}|`, form(`f${i}`));
+    // More packs than a close deletes in place: 600 restaurants, two forms each.
+    for (let i = 0; i < 1200; i++) disk.write(1 + (i % 600), 1, `menu|k${i}|`, form(`f${i}`));
     await disk.settled();
-    assert.equal(disk.files, 600);
+    assert.equal(disk.files, 1200);
     await disk.close();
     assert.equal(existsSync(dir), false, 'the cache folder is gone when close returns');
     // The detached process finishes the deletion on its own.
@@ -226,5 +307,223 @@ test('a close with many files returns at once: the files move aside and a detach
     rmSync(dir, { recursive: true, force: true });
     for (const name of readdirSync(parent).filter(isTrash))
       rmSync(join(parent, name), { recursive: true, force: true });
+  }
+});
+
+test('every form of a restaurant and version is a record of one pack, read through one descriptor; a second tenant has its own', async () => {
+  const { disk, errors } = tier();
+  const LOCALES = ['it', 'en', 'fr', 'de', 'es', 'nl', 'pl', 'pt', 'ro', 'sv'];
+  const mine = (tenantId: number, locale: string, encoding: StoredForm['encoding']) =>
+    form(`t${tenantId}-${locale}`, encoding);
+  try {
+    for (const tenantId of [1, 2])
+      for (const locale of LOCALES)
+        for (const encoding of ['br', 'gzip'] as const)
+          disk.write(tenantId, 3, `menu|${locale}|`, mine(tenantId, locale, encoding));
+    await disk.settled();
+    assert.deepEqual(readdirSync(disk.dir).sort(), ['1', '2']);
+    assert.deepEqual(readdirSync(join(disk.dir, '1')), ['3.pack'], 'one file holds tenant 1’s 20 forms');
+    assert.equal(disk.files, 40, 'files counts forms');
+    assert.equal(disk.bytes, bytesOnDisk(disk.dir));
+    assert.equal(disk.descriptors, 0, 'nothing read yet');
+    for (let round = 0; round < 2; round++)
+      for (const locale of LOCALES)
+        for (const encoding of ['br', 'gzip'] as const)
+          for (const tenantId of [1, 2])
+            assert.deepEqual(
+              disk.read(tenantId, 3, `menu|${locale}|`, encoding),
+              mine(tenantId, locale, encoding),
+              `${tenantId} ${locale} ${encoding}: its own form`,
+            );
+    assert.equal(disk.descriptors, 2, 'one descriptor per pack');
+    const open = descriptorsUnder(disk.dir);
+    assert.deepEqual(
+      [...open.entries()].sort(),
+      [
+        [realpathSync(packOf(disk, 1, 3)), 1],
+        [realpathSync(packOf(disk, 2, 3)), 1],
+      ],
+      'the process holds exactly one descriptor on each pack',
+    );
+    assert.deepEqual(errors, []);
+  } finally {
+    await disk.close();
+  }
+  assert.equal(descriptorsUnder(disk.dir).size, 0, 'closed with the tier');
+});
+
+test('an upgraded form is appended: its old region is never served again, and it still counts against the cap', async () => {
+  // One record's bytes (every form here has the same size), measured on a first tier.
+  const probe = tier().disk;
+  probe.write(1, 1, 'k', form('a'));
+  const one = probe.bytes;
+  await probe.close();
+  const { disk, errors } = tier(Math.floor(2.5 * one));
+  try {
+    disk.write(1, 1, 'k', form('a'));
+    disk.write(2, 1, 'k', form('b'));
+    await disk.settled();
+    assert.deepEqual(disk.read(1, 1, 'k', 'br'), form('a'), 'read once: checked, its descriptor open');
+    const upgraded = { ...form('a'), formEtag: '"a-best"', brBest: true, body: Buffer.from('z'.repeat(100)) };
+    disk.write(1, 1, 'k', upgraded);
+    await disk.settled();
+    // Two records of tenant 1 (one dead) and one of tenant 2 pass 2.5 records: tenant 2 goes.
+    assert.equal(disk.evictions, 1, 'the dead region counted: the least recent tenant went');
+    assert.deepEqual(readdirSync(disk.dir), ['1']);
+    const pack = packOf(disk, 1, 1);
+    assert.equal(disk.files, 1, 'one live form');
+    assert.equal(disk.bytes, statSync(pack).size, 'the pack’s every byte counted, the dead region too');
+    assert.ok(disk.bytes > 1.9 * one);
+    assert.ok(readFileSync(pack).includes('a'.repeat(100)), 'the old body is still in the pack, dead');
+    for (let i = 0; i < 5; i++) assert.deepEqual(disk.read(1, 1, 'k', 'br'), upgraded, `read ${i}: the new form`);
+    assert.equal(disk.descriptors, 1, 'the descriptor opened before the append reads the appended record');
+    assert.deepEqual([...descriptorsUnder(disk.dir).values()], [1]);
+    // The next upgrade would pass the cap with this tenant alone: its pack goes rather than pass it.
+    disk.write(1, 1, 'k', { ...upgraded, body: Buffer.from('y'.repeat(100)) });
+    await disk.settled();
+    assert.equal(disk.bytes, 0);
+    assert.equal(disk.files, 0);
+    assert.equal(disk.descriptors, 0);
+    assert.deepEqual(readdirSync(disk.dir), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await disk.close();
+  }
+});
+
+test('more restaurants than descriptors kept: every read succeeds, descriptors recycled, each tenant reads only its own pack', async () => {
+  const errors: string[] = [];
+  const disk = DiskTier.open({
+    dir: undefined,
+    maxBytes: 1024 * 1024,
+    maxOpen: 3,
+    log: (_err, message) => errors.push(message),
+  });
+  const mine = (tenantId: number, locale: string) => form(`tenant-${tenantId}-${locale}`);
+  try {
+    // The same keys and version for every tenant: only the tenant tells their forms apart.
+    for (let tenantId = 1; tenantId <= 12; tenantId++)
+      for (const locale of ['it', 'en']) disk.write(tenantId, 1, `menu|${locale}|`, mine(tenantId, locale));
+    await disk.settled();
+    assert.equal(disk.files, 24);
+    // Tenant 2's first record damaged before any read: only tenant 2's form goes.
+    const pack2 = packOf(disk, 2, 1);
+    flip(pack2, positionOf(pack2, 'tenant-2-it'.repeat(100)) + 3);
+    let reads = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let tenantId = 1; tenantId <= 12; tenantId++) {
+        for (const locale of ['it', 'en']) {
+          const got = disk.read(tenantId, 1, `menu|${locale}|`, 'br');
+          if (tenantId === 2 && locale === 'it') {
+            assert.equal(got, undefined, 'the damaged record is never served');
+            continue;
+          }
+          assert.deepEqual(got, mine(tenantId, locale), `round ${round}, tenant ${tenantId} ${locale}`);
+          reads++;
+          assert.ok(disk.descriptors <= 3, `${disk.descriptors} descriptors kept`);
+          const open = descriptorsUnder(disk.dir);
+          assert.ok(open.size <= 3 && [...open.values()].every((n) => n === 1), 'at most 3 open, one per pack');
+        }
+      }
+    }
+    assert.equal(reads, 3 * 23);
+    assert.equal(disk.files, 23);
+    assert.equal(disk.descriptors, 3);
+    assert.deepEqual(errors, []);
+    // A tenant whose pack was read is forgotten: its descriptor is closed with it.
+    disk.forget(12);
+    await disk.settled();
+    assert.equal(disk.descriptors, 2);
+    assert.equal(descriptorsUnder(disk.dir).size, 2);
+  } finally {
+    await disk.close();
+  }
+});
+
+test('a restart adopts the packs of a format-2 manifest whose menus are current; a record is checked whole on its first read; a format-1 manifest is none', async () => {
+  const dir = join(tmpdir(), runScopedName('menu-disk-adopt'));
+  const stamps: MenuStamps = new Map([
+    [1, { version: 3, stamp: 's1' }],
+    [2, { version: 3, stamp: 's2' }],
+    [3, { version: 1, stamp: 's3' }],
+    [4, { version: 1, stamp: 's4' }],
+  ]);
+  const errors: string[] = [];
+  const start = () =>
+    DiskTier.open({
+      dir,
+      keep: { database: 'test', stamps: async () => stamps },
+      maxBytes: 1024 * 1024,
+      log: (_err, message) => errors.push(message),
+    });
+  const best = { ...form('english'), formEtag: '"english-best"', brBest: true, body: Buffer.from('best'.repeat(50)) };
+  let disk = start();
+  try {
+    assert.deepEqual(await disk.adopt(), { tenants: 0, files: 0 });
+    disk.write(1, 3, 'menu|en|', form('english'));
+    disk.write(1, 3, 'menu|en|', form('english', 'gzip'));
+    disk.write(1, 3, 'menu|it|', form('italian'));
+    disk.write(1, 3, 'menu|en|', best); // the first record is now dead
+    disk.write(2, 3, 'menu|en|', form('second'));
+    disk.write(2, 3, 'menu|it|', form('secondo'));
+    disk.write(3, 1, 'menu|en|', form('third'));
+    disk.write(4, 1, 'menu|en|', form('fourth'));
+    await disk.settled();
+    assert.deepEqual(disk.read(1, 3, 'menu|en|', 'br'), best);
+    await disk.close();
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    assert.equal(manifest.format, 2);
+    assert.deepEqual(Object.keys(manifest.tenants).sort(), ['1', '2', '3', '4']);
+    const listed1 = manifest.tenants['1'];
+    assert.equal(listed1.version, 3);
+    assert.equal(listed1.stamp, 's1');
+    assert.equal(listed1.bytes, statSync(join(dir, '1', '3.pack')).size, 'the pack’s length, its dead record too');
+    assert.deepEqual(listed1.records.map((r: { key: string; encoding: string }) => `${r.key} ${r.encoding}`).sort(), [
+      'menu|en| br',
+      'menu|en| gzip',
+      'menu|it| br',
+    ]);
+
+    // While stopped: tenant 3's menu changed; tenant 4's pack was cut short; a byte of the key in the
+    // header of tenant 2's Italian record changed (its body and length intact: only a whole read sees it).
+    stamps.set(3, { version: 2, stamp: 's3-new' });
+    truncateSync(join(dir, '4', '1.pack'), statSync(join(dir, '4', '1.pack')).size - 1);
+    const pack2 = join(dir, '2', '3.pack');
+    overwrite(pack2, positionOf(pack2, '"key":"menu|it|"') + '"key":"menu|'.length, Buffer.from('x'));
+
+    disk = start();
+    assert.deepEqual(await disk.adopt(), { tenants: 2, files: 5 });
+    assert.deepEqual(readdirSync(dir).sort(), ['1', '2'], 'the changed menu’s and the cut pack’s folders went');
+    assert.equal(existsSync(join(dir, 'manifest.json')), false, 'read once, then gone');
+    assert.equal(disk.bytes, bytesOnDisk(dir));
+    assert.deepEqual(disk.read(1, 3, 'menu|en|', 'br'), best, 'the live record, never the dead one');
+    assert.deepEqual(disk.read(1, 3, 'menu|en|', 'gzip'), form('english', 'gzip'));
+    assert.deepEqual(disk.read(1, 3, 'menu|it|', 'br'), form('italian'));
+    assert.deepEqual(disk.read(2, 3, 'menu|en|', 'br'), form('second'), 'tenant 2’s own form of the same key');
+    assert.equal(disk.read(2, 3, 'menu|it|', 'br'), undefined, 'its header is not its own: dropped');
+    assert.equal(disk.files, 4);
+    assert.equal(disk.read(3, 1, 'menu|en|', 'br'), undefined, 'the changed menu’s form is not served');
+    assert.deepEqual(disk.read(1, 3, 'menu|en|', 'br'), best, 'read again: the body alone');
+    // A new record goes after every byte found on disk.
+    const before = statSync(pack2).size;
+    disk.write(2, 3, 'menu|it|', form('secondo'));
+    await disk.settled();
+    assert.deepEqual(disk.read(2, 3, 'menu|it|', 'br'), form('secondo'));
+    assert.ok(statSync(pack2).size > before);
+    assert.equal(disk.bytes, bytesOnDisk(dir));
+    assert.deepEqual(errors, []);
+    await disk.close();
+
+    // The manifest of the format before packs (one file per form): treated as none, the directory emptied.
+    const kept = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    assert.equal(kept.tenants['2'].records.length, 2);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...kept, format: 1 }));
+    disk = start();
+    assert.deepEqual(readdirSync(dir), [], 'nothing kept');
+    assert.deepEqual(await disk.adopt(), { tenants: 0, files: 0 });
+    assert.equal(disk.read(1, 3, 'menu|en|', 'br'), undefined);
+  } finally {
+    await disk.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

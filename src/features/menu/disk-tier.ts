@@ -1,31 +1,47 @@
 // The document cache's second tier: every compressed form kept in memory is also written to a local
-// directory, so a form the byte budget evicted comes back with one file read (~20 µs from the page
-// cache) instead of a snapshot load, a build and a compression (~2–3 ms of CPU).
+// directory, so a form the byte budget evicted comes back with one read (~20 µs from the page cache)
+// instead of a snapshot load, a build and a compression (~2–3 ms of CPU).
 //
-// Layout: `<dir>/<tenantId>/<menu version>/<sha1 of the document key>.<br|gzip>`: numbers and a
-// hash, never anything a request sent. A file is a 4-byte length, a JSON header (who it belongs to,
-// the document's and the form's ETags, the headers, a SHA-256 of the body) and the body. Writes go
-// to a temporary name then are renamed, one tenant's operations one after another (a version's
-// files are deleted only after its pending writes), never awaited by a request; a failure is logged
-// at debug and forgotten. A read is synchronous (the fast path may use it); a file that is missing,
-// damaged or not what its name says is deleted and the document is built again. A file this process
-// put in place (or read and checked whole once) is read as its body alone, through a descriptor
-// kept open, into the caller's buffer; its first such read checks the body's CRC-32, later ones
-// trust it (see FileRecord).
+// Layout: one pack file per restaurant and menu version, `<dir>/<tenantId>/<menu version>.pack`:
+// numbers only, never anything a request sent. A pack is the version's forms one after another,
+// each a record: a 4-byte length, a JSON header (who it belongs to: tenant, version, document key,
+// encoding; the document's and the form's ETags, the headers, a SHA-256 of the body) and the body.
+// Why one file per version and not per form: a disk hit reads through a descriptor kept open, and
+// the process keeps at most half its open-file limit (OPEN_FILES); at 10,000 restaurants × 5
+// locales = 50,000 forms and a limit of 20,000, one file per form left most hits paying an `openat`
+// and a `close` (8% of the core in a profile), where 10,000 packs fit the 10,000 descriptors and a
+// hit is a single `pread` at an offset the index knows.
 //
-// The index (tenant → version, files and bytes; least recently used tenant first: a write, a read
-// or the memory budget evicting one of its forms counts as a use) lives in memory. It starts empty
-// and the directory emptied, unless the last process wrote it down at close (DiskTierKeep: a
-// configured directory, one process) and each restaurant's version and stamp are still the
-// database's: a restored backup brings back version numbers, never a stamp, so a rewound and
-// re-edited menu never meets the old files. A tenant's files go when its
+// A write reserves its record's region at once (the pack's end grows by the record's length) and
+// queues the positional write behind the tenant's other operations (one tenant's writes and deletes
+// one after another; a version's pack is deleted only after its pending writes), never awaited by a
+// request; a failure is logged at debug and the record forgotten, its region left as dead bytes.
+// A form written again (the fast brotli form upgraded to the best level) is a new record at the end;
+// the old one's region is dead bytes too. Nothing in a pack is ever written twice, and every byte of
+// it, live or dead, counts against the cap (CACHE_DISK_MB caps the real disk use). Dead bytes stay
+// bounded without compaction: a form is written when compressed, which is once per document and
+// encoding and version, plus the one upgrade of its brotli form (and a rebuild after a damaged read).
+//
+// A read is synchronous (the fast path may use it). A record this process wrote (or read and
+// checked whole once) is read as its body alone, into the caller's buffer, its first such read
+// checking the body's CRC-32, later ones trusting it (see FormRecord.checked). A record that is
+// short, damaged or not what the index says is dropped from the index (part of a file cannot be
+// deleted: its region becomes dead bytes) and the document is built again, its new form appended.
+//
+// The index (tenant → version, its records by document key, its pack's bytes and descriptor; least
+// recently used tenant first: a write, a read or the memory budget evicting one of its forms counts
+// as a use) lives in memory. It starts empty and the directory emptied, unless the last process
+// wrote it down at close (DiskTierKeep: a configured directory, one process) and each restaurant's
+// version and stamp are still the database's: a restored backup brings back version numbers, never a
+// stamp, so a rewound and re-edited menu never meets the old pack. A tenant's pack goes when its
 // version changes, when it is forgotten (suspended, removed), or, least recently used first, when
-// the total passes the cap (CACHE_DISK_MB).
+// the total passes the cap.
 
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
+  constants,
   mkdirSync,
   openSync,
   readdirSync,
@@ -36,7 +52,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { mkdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,8 +75,8 @@ export interface StoredForm {
   body: Buffer;
 }
 
-/** A file's header: the form without its body, whose document it is, and the body's length and hash. */
-interface FileHeader extends Omit<StoredForm, 'body'> {
+/** A record's header: the form without its body, whose document it is, and the body's length and hash. */
+interface RecordHeader extends Omit<StoredForm, 'body'> {
   tenantId: number;
   version: number;
   key: string;
@@ -68,66 +84,67 @@ interface FileHeader extends Omit<StoredForm, 'body'> {
   sha256: string;
 }
 
-/** What a file holds besides its body, and where its body starts: known once the file is in place. */
-interface FileMeta {
+/** What a record holds besides its body, and where its body starts in it: known once it is written. */
+interface RecordMeta {
   form: Omit<StoredForm, 'body'>;
-  /** Every header of a 200 with this form (formHeaders), made once per file: a disk hit copies none. */
+  /** Every header of a 200 with this form (formHeaders), made once per record: a disk hit copies none. */
   sent: Record<string, string>;
+  /** From the record's start. */
   bodyOffset: number;
   bodyLength: number;
-  /** CRC-32 of the body, checked by the file's first read from its body offset (see FileRecord.checked). */
+  /** CRC-32 of the body, checked by the record's first read of its body alone (see FormRecord.checked). */
   crc: number;
 }
 
 /**
- * One file of the index (an object, so a late failure removes only the write it belongs to). Its
- * `meta` is set once the file is renamed into place by this process, or read and checked whole
+ * One form in its tenant's pack (an object, so a late failure removes only the write it belongs to).
+ * Its `meta` is set once its write is done by this process, or once it is read and checked whole
  * (SHA-256 included): from then on a read is one `pread` of the body and its CRC-32, without the
  * header's JSON or the SHA-256 (which with the open and the stat were ~30% of a disk hit's CPU at
- * 10,000 restaurants).
+ * 10,000 restaurants). Its pack's name, its descriptor and the descriptor's use are the tenant's
+ * (TenantPack): a record is only where it lies and what it holds.
  */
-interface FileRecord {
-  /** Its file's name in the version's folder. */
-  name: string;
+interface FormRecord {
+  /** Where the record starts in its pack. */
+  offset: number;
+  /** Its length (length prefix, header and body). */
   bytes: number;
-  meta?: FileMeta;
+  meta: RecordMeta | undefined;
   /** Where its current window of reads started (DiskTier.recentReads), on the tier's clock of reads. */
   windowStart: number;
   /** Its reads in that window. */
   windowReads: number;
-  /** Its descriptor while kept open for reads (DiskTier.open: at most OPEN_FILES, least recently used closed first). */
-  fd?: number;
-  /** When its descriptor was last moved to the recent end (DiskTier.descriptor's count of moves). */
-  fdUsedAt: number;
   /**
-   * Its body was read back and matched its CRC-32 (or its SHA-256, for a file found at start).
-   * Later reads trust it: the folder is this process's own (mode 0700), a file is never written in
-   * place (a new one is renamed over it, and its record replaced), and the CRC of every read was 7%
-   * of the CPU at 10,000 restaurants uniform (profile in docs/scaling.md).
+   * Its body was read back and matched its CRC-32 (or its SHA-256, for a record found at start).
+   * Later reads trust it: the folder is this process's own (mode 0700), and no byte of a pack is
+   * ever written twice: each write goes to a region reserved for it alone at the pack's end, a form
+   * written again gets a new record and region (the old region is dead, never reused), and a pack is
+   * only deleted whole, with its index entry and descriptor. The CRC of every read was 7% of the CPU
+   * at 10,000 restaurants uniform (profile in docs/scaling.md).
    */
   checked: boolean;
   /**
-   * The form being written, until its file is renamed into place: a read meanwhile (the memory
-   * budget may evict the document at once) is answered from it, so a document just built is never
-   * built again for want of its file.
+   * The form being written, until its write is done: a read meanwhile (the memory budget may evict
+   * the document at once) is answered from it, so a document just built is never built again for
+   * want of its record.
    */
-  pending?: StoredForm;
+  pending: StoredForm | undefined;
 }
 
-/** The records of one document key, by encoding (found without hashing the key again). */
-type KeyFiles = { [E in StoredEncoding]: FileRecord | undefined };
+/** The records of one document key, by encoding. */
+type KeyForms = { [E in StoredEncoding]: FormRecord | undefined };
 
 /**
- * Where a read body goes: given its length and how many times the file was read lately (this read
+ * Where a read body goes: given its length and how many times the record was read lately (this read
  * included; DiskTier.recentReads), a buffer of exactly that length (a pooled one for a body sent
  * once, a new one for a body kept in memory).
  */
 export type BodyBuffer = (bytes: number, recentReads: number) => Buffer;
 
 /**
- * A file's reads are counted in windows of this many reads of the whole tier per file it holds (at
- * least MIN_READ_WINDOW): a file read K times in a window is read K / 2 times as often as the
- * average file. The document cache keeps in memory only what is read well above the average
+ * A record's reads are counted in windows of this many reads of the whole tier per record it holds
+ * (at least MIN_READ_WINDOW): a record read K times in a window is read K / 2 times as often as the
+ * average one. The document cache keeps in memory only what is read well above the average
  * (document.ts, DISK_KEEP_READS).
  */
 const READ_WINDOW_PER_FILE = 2;
@@ -142,26 +159,53 @@ export interface ReadForm {
 
 const newBuffer: BodyBuffer = (bytes) => Buffer.allocUnsafe(bytes);
 
-interface TenantFiles {
+/** One tenant's pack: its menu version's records, and the pack file's length and descriptor. */
+interface TenantPack {
   version: number;
-  /** File name → its record. */
-  files: Map<string, FileRecord>;
+  /** Document key → its records (the only index: no file name per form, no hashing of keys). */
+  byKey: Map<string, KeyForms>;
+  /** Records in `byKey` (the tier's `files` counts these). */
+  forms: number;
   /**
-   * Document key → its records, filled as keys are written or read: a read then neither hashes
-   * the key for its file name (keys differ between restaurants: their open sections' ids) nor
-   * builds the name.
+   * The pack's length: every record appended, live or dead, and the regions reserved by writes not
+   * done yet (the next record's offset). Counted whole against the cap.
    */
-  byKey: Map<string, KeyFiles>;
   bytes: number;
   /** The tier's use count when it was last moved to the recent end (see DiskTier.touch). */
   usedAt: number;
+  /** Its descriptor while kept open for reads (DiskTier.descriptor: at most OPEN_FILES, least recently used closed first). */
+  fd: number | undefined;
+  /** When its descriptor was last moved to the recent end (DiskTier.descriptor's count of moves). */
+  fdUsedAt: number;
+}
+
+function newPack(version: number): TenantPack {
+  // Every field from the start: one hidden class for every tenant's entry.
+  return { version, byKey: new Map(), forms: 0, bytes: 0, usedAt: 0, fd: undefined, fdUsedAt: 0 };
+}
+
+function newRecord(offset: number, bytes: number, pending: StoredForm | undefined): FormRecord {
+  // Every field from the start: one hidden class for every record.
+  return { offset, bytes, meta: undefined, windowStart: 0, windowReads: 0, checked: false, pending };
+}
+
+/** The key's records, made empty when it has none. */
+function formsOf(entry: TenantPack, key: string): KeyForms {
+  let forms = entry.byKey.get(key);
+  if (!forms) {
+    // Both fields from the start: one hidden class for every key's records.
+    forms = { br: undefined, gzip: undefined };
+    entry.byKey.set(key, forms);
+  }
+  return forms;
 }
 
 /**
- * Open descriptors kept for reads (least recently used closed first): a disk hit costs no open/close
- * (an open and a close cost twice the read itself, measured at 10,000 restaurants). Half the
- * process's limit on open files (Node raises it to the hard limit at start), the other half left
- * to sockets, between 256 and 65,536.
+ * Open descriptors kept for reads, one per pack (least recently used closed first): a disk hit costs
+ * no open/close (an open and a close cost twice the read itself, measured at 10,000 restaurants).
+ * Half the process's limit on open files (Node raises it to the hard limit at start), the other half
+ * left to sockets, between 256 and 65,536. One pack holds a restaurant's every form, so this many
+ * restaurants are read without an open (10,000 with this machine's limit of 20,000).
  */
 const OPEN_FILES = Math.min(65_536, Math.max(256, Math.floor(openFileLimit() / 2)));
 
@@ -182,9 +226,9 @@ export function openFileLimit(): number {
 export type MenuStamps = Map<number, { version: number; stamp: string }>;
 
 /**
- * Keeping the files across a restart (a configured CACHE_DIR, one process): at close the index is
+ * Keeping the packs across a restart (a configured CACHE_DIR, one process): at close the index is
  * written down with each restaurant's version and stamp, the code's fingerprint and which database
- * it is; at the next start a file is kept only if all of these still hold.
+ * it is; at the next start a pack is kept only if all of these still hold.
  */
 export interface DiskTierKeep {
   /** Which database (its URL and schema): another one's restaurant 5 is another restaurant. */
@@ -196,9 +240,11 @@ export interface DiskTierKeep {
 export interface DiskTierOptions {
   /** The directory; unset = a fresh one under the system's temporary folder, for this process only. */
   dir: string | undefined;
-  /** Keep the files across restarts (only with a configured `dir`). */
+  /** Keep the packs across restarts (only with a configured `dir`). */
   keep?: DiskTierKeep;
   maxBytes: number;
+  /** Packs whose descriptor is kept open at most (default OPEN_FILES; tests set a few). */
+  maxOpen?: number;
   /** Where failures go (at debug level: the tier is an optimisation, the document is built instead). */
   log: (err: unknown, message: string) => void;
 }
@@ -240,13 +286,13 @@ export function formHeaders(
   return headers;
 }
 
-/** At most this many distinct header sets are shared by files read back (forgotten all at once past it). */
+/** At most this many distinct header sets are shared by records read back (forgotten all at once past it). */
 const SHARED_HEADER_SETS = 1024;
 let sharedHeaderSets = new Map<string, Record<string, string>>();
 
 /**
- * One object for every file's equal document headers: parsed from each file, 50,000 files held
- * 50,000 copies of the same seven strings (~12 MB of heap at 10,000 restaurants after a restart).
+ * One object for every record's equal document headers: parsed from each record, 50,000 records
+ * held 50,000 copies of the same seven strings (~12 MB of heap at 10,000 restaurants after a restart).
  */
 function sharedHeaders(headers: Record<string, string>): Record<string, string> {
   const key = JSON.stringify(headers);
@@ -263,17 +309,12 @@ function sha256(body: Buffer): string {
   return createHash('sha256').update(body).digest('base64url');
 }
 
-/** A document form's file name: a hash of its key, never anything a request sent. */
-function fileName(key: string, encoding: StoredEncoding): string {
-  return `${createHash('sha1').update(key).digest('hex')}.${encoding}`;
-}
-
 function isStringRecord(value: unknown): value is Record<string, string> {
   return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string');
 }
 
-function isHeader(value: unknown): value is FileHeader {
-  const h = value as FileHeader;
+function isHeader(value: unknown): value is RecordHeader {
+  const h = value as RecordHeader;
   return (
     typeof h === 'object' &&
     h !== null &&
@@ -287,9 +328,10 @@ function isHeader(value: unknown): value is FileHeader {
   );
 }
 
-function encode(tenantId: number, version: number, key: string, form: StoredForm): { data: Buffer; meta: FileMeta } {
+/** A form's record: a 4-byte length, the JSON header, the body. */
+function encode(tenantId: number, version: number, key: string, form: StoredForm): { data: Buffer; meta: RecordMeta } {
   const { body, ...rest } = form;
-  const header: FileHeader = { tenantId, version, key, ...rest, bodyLength: body.length, sha256: sha256(body) };
+  const header: RecordHeader = { tenantId, version, key, ...rest, bodyLength: body.length, sha256: sha256(body) };
   const json = Buffer.from(JSON.stringify(header));
   const length = Buffer.alloc(4);
   length.writeUInt32BE(json.length);
@@ -305,7 +347,7 @@ function encode(tenantId: number, version: number, key: string, form: StoredForm
   };
 }
 
-/** The form a file holds, or undefined when it is short, damaged or another document's. */
+/** The form a record holds (`data` is the whole record), or undefined when it is short, damaged or another document's. */
 function decode(data: Buffer, tenantId: number, version: number, key: string, encoding: StoredEncoding) {
   if (data.length < 4) return undefined;
   const headerLength = data.readUInt32BE(0);
@@ -330,7 +372,7 @@ function decode(data: Buffer, tenantId: number, version: number, key: string, en
   if (sha256(body) !== header.sha256) return undefined;
   const { tenantId: _t, version: _v, key: _k, bodyLength, sha256: _h, ...rest } = header;
   const form = { ...rest, encoding, headers: sharedHeaders(rest.headers) };
-  const meta: FileMeta = {
+  const meta: RecordMeta = {
     form,
     sent: formHeaders(form.headers, encoding, bodyLength, form.formEtag),
     bodyOffset: 4 + headerLength,
@@ -347,14 +389,45 @@ function clearSync(dir: string): void {
   }
 }
 
-/** The index written at close when files are kept (see DiskTierKeep), read and deleted at start. */
+/** The index written at close when packs are kept (see DiskTierKeep), read and deleted at start. */
 const MANIFEST = 'manifest.json';
 
+/**
+ * The manifest's format: 2 since one pack per version (format 1 listed one file per form; such a
+ * manifest is treated as none, and the directory emptied).
+ */
+const MANIFEST_FORMAT = 2;
+
+/** A record as the manifest lists it: its document key and encoding, where it lies in the pack. */
+interface ListedRecord {
+  key: string;
+  encoding: StoredEncoding;
+  offset: number;
+  bytes: number;
+}
+
 interface Manifest {
-  format: 1;
+  format: typeof MANIFEST_FORMAT;
   code: string;
   database: string;
-  tenants: Record<string, { version: number; stamp: string; files: Record<string, number> }>;
+  /** Per tenant id: its version and stamp, its pack's length (live and dead bytes) and its records. */
+  tenants: Record<string, { version: number; stamp: string; bytes: number; records: ListedRecord[] }>;
+}
+
+/** A record listed by a manifest that can be one of a pack of `packBytes` (read from disk: checked, not trusted). */
+function isListedRecord(value: unknown, packBytes: number): value is ListedRecord {
+  const r = value as ListedRecord;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.key === 'string' &&
+    (r.encoding === 'br' || r.encoding === 'gzip') &&
+    Number.isSafeInteger(r.offset) &&
+    Number.isSafeInteger(r.bytes) &&
+    r.offset >= 0 &&
+    r.bytes > 4 &&
+    r.offset + r.bytes <= packBytes
+  );
 }
 
 /**
@@ -379,24 +452,27 @@ function readManifest(dir: string): Manifest | undefined {
   const path = join(dir, MANIFEST);
   try {
     const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-    return manifest?.format === 1 && typeof manifest.tenants === 'object' ? manifest : undefined;
+    return manifest?.format === MANIFEST_FORMAT && typeof manifest.tenants === 'object' && manifest.tenants !== null
+      ? manifest
+      : undefined;
   } catch {
     return undefined;
   } finally {
-    // Read once: a process killed later must not leave it promising files that changed since.
+    // Read once: a process killed later must not leave it promising packs that changed since.
     rmSync(path, { force: true });
   }
 }
 
-/** Up to this many files are deleted at close in the process itself (a few milliseconds). */
+/** Up to this many packs are deleted at close in the process itself (a few milliseconds). */
 const DELETE_IN_PLACE = 500;
 
 /**
  * Deletes `paths` without making a shutdown wait: they are renamed at once into `trash` (a new
  * folder beside the cache's, on the same file system) and a detached process deletes it. Ten
  * thousand restaurants' files took 15–23 s of unlinks, longer than many supervisors wait after
- * SIGTERM. What cannot be moved is deleted here; a trash folder whose deleting process died is
- * removed at the next start (removeDeadProcessFolders).
+ * SIGTERM (that was a file per form; a pack per restaurant is fewer, but 10,000 restaurants are
+ * still 10,000 files in 10,000 folders). What cannot be moved is deleted here; a trash folder
+ * whose deleting process died is removed at the next start (removeDeadProcessFolders).
  */
 function removeDetached(paths: string[], trash: string): void {
   try {
@@ -468,38 +544,38 @@ function removeDeadProcessFolders(parent: string, pattern: RegExp): void {
 
 export class DiskTier {
   /** Least recently used tenant first (a Map keeps insertion order; a use re-inserts). */
-  private readonly tenants = new Map<number, TenantFiles>();
-  /** Records whose descriptor is kept open for reads (least recently used first). */
-  private readonly openRecords = new Set<FileRecord>();
+  private readonly tenants = new Map<number, TenantPack>();
+  /** Packs whose descriptor is kept open for reads (least recently used first). */
+  private readonly openPacks = new Set<TenantPack>();
   /** Each tenant's last queued file operation: the next one starts after it. */
   private readonly chains = new Map<number, Promise<void>>();
   private total = 0;
-  /** Uses of any tenant's files so far (see touch). */
+  /** Uses of any tenant's packs so far (see touch). */
   private uses = 0;
-  /** Reads of the tier's files so far (the clock of FileRecord.windowStart). */
+  /** Reads of the tier's records so far (the clock of FormRecord.windowStart). */
   private readClock = 0;
-  /** Descriptors moved to the recent end so far (the clock of FileRecord.fdUsedAt). */
+  /** Descriptors moved to the recent end so far (the clock of TenantPack.fdUsedAt). */
   private descriptorUses = 0;
-  private fileCount = 0;
-  private temporary = 0;
+  private recordCount = 0;
   private closed = false;
   private keep: DiskTierKeep | undefined;
   /** The last process's manifest, until `adopt` checks it. */
   private found: Manifest | undefined;
-  /** Files written (renamed into place) since start. */
+  /** Forms written (their record in place) since start. */
   writes = 0;
-  /** Tenants whose files were deleted to keep under the cap. */
+  /** Tenants whose packs were deleted to keep under the cap. */
   evictions = 0;
 
   private constructor(
     readonly dir: string,
     readonly maxBytes: number,
+    private readonly maxOpen: number,
     private readonly log: DiskTierOptions['log'],
   ) {}
 
   /**
    * Prepares the directory: created, or emptied of what an earlier process left there — except,
-   * with `keep`, the files its manifest lists, which wait for `adopt` to check them.
+   * with `keep`, the packs its manifest lists, which wait for `adopt` to check them.
    */
   static open(options: DiskTierOptions): DiskTier {
     // Default folders of processes that died without closing go first: a crash loop must not fill the disk.
@@ -511,16 +587,19 @@ export class DiskTier {
     if (!manifest) clearSync(dir);
     // Trash folders whose deleting process died (see removeDetached).
     removeDeadProcessFolders(dirname(dir), options.dir === undefined ? DEFAULT_TRASH : trashPattern(dir));
-    const tier = new DiskTier(dir, options.maxBytes, options.log);
+    const tier = new DiskTier(dir, options.maxBytes, Math.max(1, options.maxOpen ?? OPEN_FILES), options.log);
     tier.keep = keep;
     tier.found = manifest;
     return tier;
   }
 
   /**
-   * With `keep`: takes back the files the last process listed, for the restaurants whose version
-   * and stamp are still the database's, on the same code and database; deletes every other
-   * restaurant folder. A file's first read checks it whole (its SHA-256), as one of unknown origin.
+   * With `keep`: takes back the packs the last process listed, for the restaurants whose version
+   * and stamp are still the database's, on the same code and database, when the pack on disk is at
+   * least as long as listed (a shorter one was cut: nothing in it is trusted); deletes every other
+   * restaurant folder. A record's first read reads its whole region and checks it (its SHA-256,
+   * its tenant, version, key and encoding), as one of unknown origin. New records go after the
+   * pack's length on disk: nothing found there is ever written over.
    */
   async adopt(): Promise<{ tenants: number; files: number }> {
     const found = this.found;
@@ -533,6 +612,7 @@ export class DiskTier {
     for (const name of readdirSync(this.dir)) {
       if (!TENANT_FOLDER.test(name)) continue;
       const tenantId = Number(name);
+      const folder = join(this.dir, name);
       const listed = found.tenants[name];
       const current = stamps.get(tenantId);
       const valid =
@@ -541,47 +621,69 @@ export class DiskTier {
         current !== undefined &&
         current.version === listed.version &&
         current.stamp === listed.stamp &&
+        Number.isSafeInteger(listed.bytes) &&
+        Array.isArray(listed.records) &&
         !this.tenants.has(tenantId);
-      if (!valid) {
-        rmSync(join(this.dir, name), { recursive: true, force: true });
+      const entry = valid ? this.adoptPack(folder, listed) : undefined;
+      if (!entry) {
+        rmSync(folder, { recursive: true, force: true });
         continue;
       }
-      const entry: TenantFiles = { version: listed.version, files: new Map(), byKey: new Map(), bytes: 0, usedAt: 0 };
-      const folder = join(this.dir, name);
-      for (const other of readdirSync(folder)) {
-        if (other !== String(listed.version)) rmSync(join(folder, other), { recursive: true, force: true });
-      }
-      for (const [file, bytes] of Object.entries(listed.files)) {
-        let size: number;
-        try {
-          size = statSync(join(folder, String(listed.version), file)).size;
-        } catch {
-          continue;
-        }
-        if (size !== bytes) continue;
-        entry.files.set(file, { name: file, bytes, windowStart: 0, windowReads: 0, fdUsedAt: 0, checked: false });
-        entry.bytes += bytes;
-      }
-      if (entry.files.size === 0) continue;
       this.tenants.set(tenantId, entry);
       this.total += entry.bytes;
-      this.fileCount += entry.files.size;
+      this.recordCount += entry.forms;
       tenants++;
-      files += entry.files.size;
+      files += entry.forms;
     }
     this.shrink(-1);
     return { tenants, files };
+  }
+
+  /** The index entry of a listed pack still whole on disk, with its listed records; undefined when none is usable. */
+  private adoptPack(folder: string, listed: Manifest['tenants'][string]): TenantPack | undefined {
+    const pack = `${listed.version}.pack`;
+    for (const other of readdirSync(folder)) {
+      if (other !== pack) rmSync(join(folder, other), { recursive: true, force: true });
+    }
+    let size: number;
+    try {
+      size = statSync(join(folder, pack)).size;
+    } catch {
+      return undefined;
+    }
+    if (size < listed.bytes) return undefined;
+    const entry = newPack(listed.version);
+    // Every byte on disk counts (and the next record goes after all of them).
+    entry.bytes = size;
+    for (const item of listed.records) {
+      if (!isListedRecord(item, listed.bytes)) continue;
+      const forms = formsOf(entry, item.key);
+      if (forms[item.encoding]) continue;
+      forms[item.encoding] = newRecord(item.offset, item.bytes, undefined);
+      entry.forms++;
+    }
+    return entry.forms > 0 ? entry : undefined;
   }
 
   get bytes(): number {
     return this.total;
   }
 
+  /** Forms stored (records in the index; several per pack). */
   get files(): number {
-    return this.fileCount;
+    return this.recordCount;
   }
 
-  /** Queues the form's file (replacing any earlier one of the same document and encoding). */
+  /** Packs whose descriptor is kept open now (at most `maxOpen`). */
+  get descriptors(): number {
+    return this.openPacks.size;
+  }
+
+  /**
+   * Queues the form's record at the end of its tenant's pack (replacing in the index any earlier one
+   * of the same document and encoding, whose region becomes dead bytes). The region is reserved
+   * now, so one tenant's records never overlap whatever order their writes finish in.
+   */
   write(tenantId: number, version: number, key: string, form: StoredForm): void {
     if (this.closed) return;
     let entry = this.tenants.get(tenantId);
@@ -590,60 +692,53 @@ export class DiskTier {
       this.forget(tenantId);
       entry = undefined;
     }
-    if (!entry) entry = { version, files: new Map(), byKey: new Map(), bytes: 0, usedAt: 0 };
     const { data, meta } = encode(tenantId, version, key, form);
-    const name = fileName(key, form.encoding);
-    const previous = entry.files.get(name)?.bytes ?? 0;
-    if (entry.bytes - previous + data.length > this.maxBytes) {
-      // This restaurant alone would pass the cap: it is not kept on disk at all.
-      if (this.tenants.has(tenantId)) this.forget(tenantId);
+    if ((entry?.bytes ?? 0) + data.length > this.maxBytes) {
+      // This restaurant alone would pass the cap (its dead bytes included): it is not kept on disk at all.
+      if (entry) this.forget(tenantId);
       return;
     }
-    const record: FileRecord = {
-      name,
-      bytes: data.length,
-      windowStart: 0,
-      windowReads: 0,
-      fdUsedAt: 0,
-      checked: false,
-      pending: form,
-    };
-    const replaced = entry.files.get(name);
-    if (!replaced) this.fileCount++;
-    entry.files.set(name, record);
-    let forms = entry.byKey.get(key);
-    if (!forms) {
-      // Both fields from the start: one hidden class for every key's records.
-      forms = { br: undefined, gzip: undefined };
-      entry.byKey.set(key, forms);
+    if (!entry) entry = newPack(version);
+    const offset = entry.bytes;
+    const record = newRecord(offset, data.length, form);
+    const forms = formsOf(entry, key);
+    if (!forms[form.encoding]) {
+      entry.forms++;
+      this.recordCount++;
     }
     forms[form.encoding] = record;
-    entry.bytes += data.length - previous;
-    this.total += data.length - previous;
+    entry.bytes += data.length;
+    this.total += data.length;
     this.touch(tenantId, entry);
     this.shrink(tenantId);
-    const folder = join(this.dir, String(tenantId), String(version));
-    const path = join(folder, name);
-    const temp = `${path}.${++this.temporary}.tmp`;
+    const folder = join(this.dir, String(tenantId));
+    const path = this.packPath(tenantId, version);
     const written = entry;
     this.enqueue(tenantId, async () => {
+      if (this.tenants.get(tenantId) !== written) {
+        // Forgotten meanwhile: its folder is deleted next on this chain, nothing to write.
+        record.pending = undefined;
+        return;
+      }
       try {
         await mkdir(folder, { recursive: true });
-        await writeFile(temp, data);
-        await rename(temp, path);
-        // A descriptor kept for the file this one replaced (an upgrade) reads the old bytes: it goes.
-        if (replaced) this.closeRecord(replaced);
+        // A new pack starts empty, whatever a failed earlier run left at its name.
+        const flags = constants.O_WRONLY | constants.O_CREAT | (offset === 0 ? constants.O_TRUNC : 0);
+        const handle = await open(path, flags, 0o600);
+        try {
+          const { bytesWritten } = await handle.write(data, 0, data.length, offset);
+          if (bytesWritten !== data.length) throw new Error(`short write: ${bytesWritten} of ${data.length} bytes`);
+        } finally {
+          await handle.close();
+        }
         record.meta = meta;
         record.pending = undefined;
         this.writes++;
       } catch (err) {
         record.pending = undefined;
-        if (replaced) this.closeRecord(replaced);
         this.log(err, 'disk cache write failed');
-        // Whatever was there before is no longer what the index says: both go.
-        await unlink(temp).catch(() => undefined);
-        await unlink(path).catch(() => undefined);
-        this.unrecord(tenantId, written, name, record);
+        // Its region stays in the pack, dead (counted in the pack's bytes).
+        this.unrecord(tenantId, written, key, form.encoding, record);
       }
     });
   }
@@ -662,7 +757,7 @@ export class DiskTier {
 
   /**
    * As `read`, without copying the form's description: `form` and `sent` are the same objects on
-   * every read of a file in place (a disk hit answered from them allocates little but its body).
+   * every read of a record in place (a disk hit answered from them allocates little but its body).
    */
   readForm(
     tenantId: number,
@@ -674,19 +769,8 @@ export class DiskTier {
     const entry = this.tenants.get(tenantId);
     if (this.closed || entry?.version !== version) return undefined;
     const forms = entry.byKey.get(key);
-    let record = forms === undefined ? undefined : encoding === 'br' ? forms.br : forms.gzip;
-    if (!record) {
-      // A file found at start is known by its name only, until its key is first asked for.
-      record = entry.files.get(fileName(key, encoding));
-      if (!record) return undefined;
-      let forms = entry.byKey.get(key);
-      if (!forms) {
-        // Both fields from the start: one hidden class for every key's records.
-        forms = { br: undefined, gzip: undefined };
-        entry.byKey.set(key, forms);
-      }
-      forms[encoding] = record;
-    }
+    const record = forms === undefined ? undefined : encoding === 'br' ? forms.br : forms.gzip;
+    if (!record) return undefined;
     let got: ReadForm | undefined;
     try {
       if (record.pending) {
@@ -697,111 +781,109 @@ export class DiskTier {
       } else if (record.meta) {
         const { meta } = record;
         const body = into(meta.bodyLength, this.recentReads(record));
-        const fd = this.descriptor(tenantId, version, record);
-        const length = readSync(fd, body, 0, meta.bodyLength, meta.bodyOffset);
+        const fd = this.descriptor(tenantId, entry);
+        const length = readSync(fd, body, 0, meta.bodyLength, record.offset + meta.bodyOffset);
         if (length === meta.bodyLength && (record.checked || crc32(body) === meta.crc)) {
           record.checked = true;
           got = { form: meta.form, body, sent: meta.sent };
         }
       } else {
-        const decoded = decode(readFileSync(this.pathOf(tenantId, version, record)), tenantId, version, key, encoding);
+        // Found at start: its whole region, checked as one of unknown origin.
+        const data = Buffer.allocUnsafe(record.bytes);
+        const length = readSync(this.descriptor(tenantId, entry), data, 0, record.bytes, record.offset);
+        const decoded = length === record.bytes ? decode(data, tenantId, version, key, encoding) : undefined;
         this.recentReads(record);
-        if (decoded) got = { form: decoded.meta.form, body: decoded.form.body, sent: decoded.meta.sent };
-        // Checked whole: later reads take the body alone (unless a newer file is on its way in).
-        if (decoded && !this.chains.has(tenantId)) {
+        if (decoded) {
+          got = { form: decoded.meta.form, body: decoded.form.body, sent: decoded.meta.sent };
+          // Checked whole: later reads take the body alone.
           record.meta = decoded.meta;
           record.checked = true;
         }
       }
     } catch (err) {
-      // Not renamed into place yet: it will be.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && this.chains.has(tenantId)) return undefined;
       this.log(err, 'disk cache read failed');
     }
     if (!got) {
-      this.closeRecord(record);
-      this.unrecord(tenantId, entry, record.name, record);
-      const path = this.pathOf(tenantId, version, record);
-      this.enqueue(tenantId, () => unlink(path).catch(() => undefined));
+      // A pack changed under its descriptor (or gone) is opened afresh by the next read.
+      this.closeDescriptor(entry);
+      // Part of a file cannot be deleted: the record leaves the index, its region is dead bytes.
+      this.unrecord(tenantId, entry, key, encoding, record);
       return undefined;
     }
     this.touch(tenantId, entry);
     return got;
   }
 
-  /** Counts a read of the record's file: its reads in its current window, this one included. */
-  private recentReads(record: FileRecord): number {
+  /** Counts a read of the record: its reads in its current window, this one included. */
+  private recentReads(record: FormRecord): number {
     const now = ++this.readClock;
-    if (now - record.windowStart > Math.max(MIN_READ_WINDOW, READ_WINDOW_PER_FILE * this.fileCount)) {
+    if (now - record.windowStart > Math.max(MIN_READ_WINDOW, READ_WINDOW_PER_FILE * this.recordCount)) {
       record.windowStart = now;
       record.windowReads = 0;
     }
     return ++record.windowReads;
   }
 
-  private pathOf(tenantId: number, version: number, record: FileRecord): string {
-    return `${this.dir}/${tenantId}/${version}/${record.name}`;
+  private packPath(tenantId: number, version: number): string {
+    return `${this.dir}/${tenantId}/${version}.pack`;
   }
 
   /**
-   * The record's descriptor, kept open (at most OPEN_FILES, least recently used closed first). Held
-   * on the record: a read finds it without building the file's path or hashing it.
+   * The pack's descriptor, kept open (at most `maxOpen`, least recently used closed first). Held on
+   * the tenant's entry: a read finds it without building the pack's path. Opened once the pack has
+   * a record written, so it is the inode every later record of the version is written to (a
+   * descriptor opened before an append reads the appended bytes).
    */
-  private descriptor(tenantId: number, version: number, record: FileRecord): number {
-    let fd = record.fd;
+  private descriptor(tenantId: number, entry: TenantPack): number {
+    let fd = entry.fd;
     if (fd !== undefined) {
       // Moved to the recent end only when it is not in the recent half already (as `touch`): two
-      // Set operations per several reads of a file, not per read.
-      if (this.descriptorUses - record.fdUsedAt < this.openRecords.size / 2) return fd;
-      this.openRecords.delete(record);
+      // Set operations per several reads of a pack, not per read.
+      if (this.descriptorUses - entry.fdUsedAt < this.openPacks.size / 2) return fd;
+      this.openPacks.delete(entry);
     } else {
-      fd = openSync(this.pathOf(tenantId, version, record), 'r');
-      record.fd = fd;
-      if (this.openRecords.size >= OPEN_FILES) {
-        const oldest = this.openRecords.values().next().value as FileRecord;
-        this.closeRecord(oldest);
+      fd = openSync(this.packPath(tenantId, entry.version), 'r');
+      entry.fd = fd;
+      if (this.openPacks.size >= this.maxOpen) {
+        const oldest = this.openPacks.values().next().value as TenantPack;
+        this.closeDescriptor(oldest);
       }
     }
-    this.openRecords.add(record);
-    record.fdUsedAt = ++this.descriptorUses;
+    this.openPacks.add(entry);
+    entry.fdUsedAt = ++this.descriptorUses;
     return fd;
   }
 
-  private closeRecord(record: FileRecord): void {
-    if (record.fd === undefined) return;
-    this.openRecords.delete(record);
-    closeSync(record.fd);
-    record.fd = undefined;
-  }
-
-  /** Closes every kept descriptor of a tenant's files (about to go). */
-  private closeAll(entry: TenantFiles): void {
-    if (this.openRecords.size === 0) return;
-    for (const record of entry.files.values()) this.closeRecord(record);
+  private closeDescriptor(entry: TenantPack): void {
+    if (entry.fd === undefined) return;
+    this.openPacks.delete(entry);
+    const fd = entry.fd;
+    entry.fd = undefined;
+    closeSync(fd);
   }
 
   /**
    * The tenant's documents were used (the memory budget just evicted one of its forms after serving
-   * it from memory): its files are the last the cap deletes.
+   * it from memory): its pack is among the last the cap deletes.
    */
   used(tenantId: number): void {
     const entry = this.tenants.get(tenantId);
     if (entry) this.touch(tenantId, entry);
   }
 
-  /** Deletes every file of a tenant (a new menu version, a suspended or removed restaurant). */
+  /** Deletes a tenant's pack (a new menu version, a suspended or removed restaurant). */
   forget(tenantId: number): void {
     const entry = this.tenants.get(tenantId);
     if (!entry) return;
     this.tenants.delete(tenantId);
     this.total -= entry.bytes;
-    this.fileCount -= entry.files.size;
+    this.recordCount -= entry.forms;
     const folder = join(this.dir, String(tenantId));
-    this.closeAll(entry);
+    this.closeDescriptor(entry);
     this.enqueue(tenantId, () => rm(folder, { recursive: true, force: true }));
   }
 
-  /** Deletes the tenant's files when they belong to a version older than `version`. */
+  /** Deletes the tenant's pack when it belongs to a version older than `version`. */
   retire(tenantId: number, version: number): void {
     const entry = this.tenants.get(tenantId);
     if (entry && entry.version < version) this.forget(tenantId);
@@ -812,18 +894,18 @@ export class DiskTier {
     while (this.chains.size > 0) await Promise.all(this.chains.values());
   }
 
-  /** Stops writing, waits for what is under way, and removes the files and the directory (if then empty). */
+  /** Stops writing, waits for what is under way, and removes the packs and the directory (if then empty). */
   async close(): Promise<void> {
     this.closed = true;
     await this.settled();
-    for (const record of [...this.openRecords]) this.closeRecord(record);
+    for (const entry of [...this.openPacks]) this.closeDescriptor(entry);
     if (this.keep && (await this.writeManifest())) return;
-    const files = this.fileCount;
+    const packs = this.tenants.size;
     this.tenants.clear();
     this.total = 0;
-    this.fileCount = 0;
+    this.recordCount = 0;
     try {
-      if (files <= DELETE_IN_PLACE) clearSync(this.dir);
+      if (packs <= DELETE_IN_PLACE) clearSync(this.dir);
       else {
         const tenantFolders = readdirSync(this.dir).filter((name) => TENANT_FOLDER.test(name));
         removeDetached(
@@ -839,8 +921,8 @@ export class DiskTier {
   }
 
   /**
-   * Writes down the files of every restaurant whose version is still the database's (the others'
-   * folders go), for the next start; false when the database cannot say (the files then go).
+   * Writes down the pack of every restaurant whose version is still the database's (the others'
+   * folders go), for the next start; false when the database cannot say (the packs then go).
    */
   private async writeManifest(): Promise<boolean> {
     let stamps: MenuStamps;
@@ -850,13 +932,25 @@ export class DiskTier {
       this.log(err, 'disk cache not kept: versions unreadable');
       return false;
     }
-    const manifest: Manifest = { format: 1, code: codeFingerprint(), database: this.keep!.database, tenants: {} };
+    const manifest: Manifest = {
+      format: MANIFEST_FORMAT,
+      code: codeFingerprint(),
+      database: this.keep!.database,
+      tenants: {},
+    };
     for (const [tenantId, entry] of this.tenants) {
       const current = stamps.get(tenantId);
       if (current?.version !== entry.version) continue;
-      const files: Record<string, number> = {};
-      for (const [name, record] of entry.files) files[name] = record.bytes;
-      manifest.tenants[tenantId] = { version: entry.version, stamp: current.stamp, files };
+      const records: ListedRecord[] = [];
+      for (const [key, forms] of entry.byKey) {
+        for (const encoding of ['br', 'gzip'] as const) {
+          const record = forms[encoding];
+          // Every write is done (settled): a record still pending was never written.
+          if (record && !record.pending) records.push({ key, encoding, offset: record.offset, bytes: record.bytes });
+        }
+      }
+      if (records.length === 0) continue;
+      manifest.tenants[tenantId] = { version: entry.version, stamp: current.stamp, bytes: entry.bytes, records };
     }
     for (const name of readdirSync(this.dir)) {
       if (TENANT_FOLDER.test(name) && !(name in manifest.tenants))
@@ -874,7 +968,7 @@ export class DiskTier {
    * within the last half of the tenants' count of uses (then it is in the recent half already):
    * nearly least-recently-used order for one Map delete and set per several reads, not per read.
    */
-  private touch(tenantId: number, entry: TenantFiles): void {
+  private touch(tenantId: number, entry: TenantPack): void {
     this.uses++;
     if (entry.usedAt !== 0 && this.uses - entry.usedAt < this.tenants.size / 2) return;
     entry.usedAt = this.uses;
@@ -882,7 +976,7 @@ export class DiskTier {
     this.tenants.set(tenantId, entry);
   }
 
-  /** Over the cap: the least recently used tenants' files go (never `keep`'s, just written; -1 for none). */
+  /** Over the cap: the least recently used tenants' packs go (never `keep`'s, just written; -1 for none). */
   private shrink(keep: number): void {
     for (const tenantId of this.tenants.keys()) {
       if (this.total <= this.maxBytes) return;
@@ -892,20 +986,26 @@ export class DiskTier {
     }
   }
 
-  /** Forgets one file of the index, if the record is still the one there. */
-  private unrecord(tenantId: number, entry: TenantFiles, name: string, record: FileRecord): void {
-    if (this.tenants.get(tenantId) !== entry || entry.files.get(name) !== record) return;
-    entry.files.delete(name);
-    for (const [key, forms] of entry.byKey) {
-      const encoding = forms.br === record ? 'br' : forms.gzip === record ? 'gzip' : undefined;
-      if (!encoding) continue;
-      forms[encoding] = undefined;
-      if (!forms.br && !forms.gzip) entry.byKey.delete(key);
-      break;
-    }
-    entry.bytes -= record.bytes;
-    this.total -= record.bytes;
-    this.fileCount--;
+  /**
+   * Forgets one record of the index, if it is still the one there. Its bytes stay counted: its
+   * region stays in the pack until the pack goes, which is at once when no record of it is left
+   * (nothing in it worth its bytes against the cap; the next write starts a new pack).
+   */
+  private unrecord(
+    tenantId: number,
+    entry: TenantPack,
+    key: string,
+    encoding: StoredEncoding,
+    record: FormRecord,
+  ): void {
+    if (this.tenants.get(tenantId) !== entry) return;
+    const forms = entry.byKey.get(key);
+    if (forms?.[encoding] !== record) return;
+    forms[encoding] = undefined;
+    if (!forms.br && !forms.gzip) entry.byKey.delete(key);
+    entry.forms--;
+    this.recordCount--;
+    if (entry.forms === 0) this.forget(tenantId);
   }
 
   private enqueue(tenantId: number, operation: () => Promise<unknown>): void {
