@@ -127,7 +127,11 @@ export function createMetrics(app: FastifyInstance, fastPath: FastPathCounts): R
     () => app.documents.disk?.writes ?? 0,
   );
   gauge('menu_cache_disk_bytes', 'Bytes of the disk tier (cap: CACHE_DISK_MB).', () => app.documents.disk?.bytes ?? 0);
-  gauge('menu_cache_disk_files', 'Files of the disk tier.', () => app.documents.disk?.files ?? 0);
+  gauge(
+    'menu_cache_disk_files',
+    'Compressed forms stored in the disk tier (records of its packs).',
+    () => app.documents.disk?.files ?? 0,
+  );
   gauge('menu_cache_bytes', 'Bytes held under the cache budget.', () => app.budget.stats().bytes);
   gauge('menu_cache_max_bytes', 'The cache budget (CACHE_MAX_MB).', () => app.budget.maxBytes);
   gauge('menu_cache_entries', 'Entries held under the cache budget.', () => app.budget.stats().entries);
