@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { eraseTenantRows } from '../../src/accounts/tenants/erase.js';
 import { bumpMenuVersion, setTenantStatus } from '../../src/accounts/tenants/repo.js';
 import { buildApp } from '../../src/app.js';
 import { createFixtureTenant, NOON_UTC } from '../fixtures.js';
@@ -140,6 +141,73 @@ for (const dialect of dialects) {
       const again = await get(port, 'alpha.localhost', '/api/v1/menu/it');
       assert.equal(reachedFastify, before, 'served in front of Fastify');
       assert.equal(again.headers.etag, fresh.headers.etag);
+    });
+
+    test('Host spellings of two restaurants interleaved: each is its own restaurant, remembered per spelling', async () => {
+      const spellings = {
+        alpha: ['alpha.localhost', 'ALPHA.localhost', 'alpha.localhost:8080', 'alpha.localhost.', '[alpha].localhost'],
+        beta: ['beta.localhost', 'Beta.LocalHost:1', 'beta.localhost.'],
+      };
+      // Built once through Fastify per restaurant; every spelling is then the same document.
+      const expected = new Map<string, string>();
+      for (const slug of ['alpha', 'beta'] as const) {
+        await get(port, `${slug}.localhost`, '/api/v1/menu/en');
+        expected.set(slug, (await get(port, `${slug}.localhost`, '/api/v1/menu/en')).headers.etag as string);
+      }
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 5; i++) {
+          for (const slug of ['alpha', 'beta'] as const) {
+            const host = spellings[slug][i % spellings[slug].length];
+            const res = await get(port, host, '/api/v1/menu/en');
+            if (host === '[alpha].localhost') {
+              assert.equal(res.status, 404, 'a name that is no restaurant is never remembered as one');
+              continue;
+            }
+            assert.equal(res.status, 200, host);
+            assert.equal(res.headers.etag, expected.get(slug), host);
+            assert.ok(JSON.parse(res.body.toString()).data.settings.name.includes(slug === 'alpha' ? 'Alpha' : 'Beta'));
+          }
+        }
+      }
+    });
+
+    test("the directory's generation moves when a restaurant's state changes, not when the same state is read again", async () => {
+      const before = app.tenants.generation;
+      app.tenants.noteMenuVersion(alpha, await bumpMenuVersion(db.db, alpha));
+      const moved = app.tenants.generation;
+      assert.ok(moved > before);
+      // A refresh reads the rows changed lately again (its look-back window): nothing new in them.
+      await app.tenants.refresh();
+      await app.tenants.refresh();
+      assert.equal(app.tenants.generation, moved);
+      await app.refresher.settled();
+    });
+
+    test('an erased restaurant is not answered from memory, and the others are still answered in front', async () => {
+      const gamma = await createFixtureTenant(db.db, 'gamma', 'Gamma');
+      await get(port, 'gamma.localhost', '/api/v1/menu/it');
+      await get(port, 'alpha.localhost', '/api/v1/menu/it');
+      let before = reachedFastify;
+      assert.equal((await get(port, 'gamma.localhost', '/api/v1/menu/it')).status, 200);
+      assert.equal(reachedFastify, before, 'served in front');
+      await eraseTenantRows(db.db, gamma);
+      await app.tenants.reload(gamma);
+      const gone = await get(port, 'gamma.localhost', '/api/v1/menu/it');
+      assert.equal(gone.status, 404);
+      before = reachedFastify;
+      const other = await get(port, 'alpha.localhost', '/api/v1/menu/it');
+      assert.equal(other.status, 200);
+      assert.ok(JSON.parse(other.body.toString()).data.settings.name.includes('Alpha'));
+      assert.equal(reachedFastify, before, 'the other restaurant still in front');
+    });
+
+    test('a restaurant taken offline is not answered from memory', async () => {
+      const delta = await createFixtureTenant(db.db, 'delta', 'Delta');
+      await get(port, 'delta.localhost', '/api/v1/menu/it');
+      assert.equal((await get(port, 'delta.localhost', '/api/v1/menu/it')).status, 200);
+      await db.db.updateTable('settings').set({ is_active: 0 }).where('tenant_id', '=', delta).execute();
+      await app.tenants.reload(delta);
+      assert.equal((await get(port, 'delta.localhost', '/api/v1/menu/it')).status, 404);
     });
 
     test('a suspended tenant is not served from memory', async () => {

@@ -25,6 +25,13 @@ export function normalizeHost(raw: string | undefined): string {
   return host.endsWith('.') ? host.slice(0, -1) : host;
 }
 
+/** Whether two states of a restaurant say the same (every field, so a field added later counts too). */
+function sameState(a: TenantState, b: TenantState): boolean {
+  for (const key in b) if (a[key as keyof TenantState] !== b[key as keyof TenantState]) return false;
+  for (const key in a) if (!(key in b)) return false;
+  return true;
+}
+
 /** How long an unknown host is remembered as unknown, and how many are. */
 export const MISSING_TTL_MS = 60_000;
 export const MISSING_MAX = 10_000;
@@ -60,6 +67,14 @@ export class TenantDirectory {
   /** A cheap "did anything change?" asked before the refresh query (SQLite's PRAGMA data_version). */
   changedSinceLastCheck: () => Promise<boolean> = async () => true;
   readonly stats: DirectoryStats = { tenants: 0, missingHosts: 0, lookups: 0, missingHits: 0, refreshes: 0 };
+  /**
+   * Moves with every change of what `peek` answers for a host already known: a restaurant's state
+   * replaced (a new menu version, a status, a setting), a host that stops naming a restaurant, a
+   * restaurant dropped. A newly known host leaves it alone (nothing answered before changes). The
+   * menu's fast path keeps what it resolved per Host and URL only while it stays the same
+   * (features/menu/fast-path.ts). Read-only outside this class.
+   */
+  generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -100,6 +115,9 @@ export class TenantDirectory {
     const slug = this.slugOf(host);
     const state = slug ? await findTenantStateBySlug(this.db, slug) : await findTenantStateByDomain(this.db, host);
     if (state) {
+      // Another host of a known restaurant may bring a newer state of it.
+      const known = this.byId.get(state.id);
+      if (known && !sameState(known, state)) this.generation++;
       this.byHost.set(host, state.id);
       this.byId.set(state.id, state);
     } else {
@@ -122,6 +140,7 @@ export class TenantDirectory {
     const state = this.byId.get(tenantId);
     if (state && version > state.menuVersion) {
       this.byId.set(tenantId, { ...state, menuVersion: version });
+      this.generation++;
       this.onChange(tenantId);
     }
   }
@@ -137,6 +156,7 @@ export class TenantDirectory {
   private drop(tenantId: number): void {
     this.byId.delete(tenantId);
     for (const [host, id] of this.byHost) if (id === tenantId) this.byHost.delete(host);
+    this.generation++;
     this.onChange(tenantId);
   }
 
@@ -175,6 +195,8 @@ export class TenantDirectory {
     // Versions only grow: a refresh read just before a local write must not undo noteMenuVersion.
     const next = known && known.menuVersion > state.menuVersion ? { ...state, menuVersion: known.menuVersion } : state;
     this.byId.set(state.id, next);
+    // A refresh reads every changed row again for a while (LOOKBACK_MS): the same state again changes nothing.
+    if (!known || !sameState(known, next)) this.generation++;
     if (
       !known ||
       known.menuVersion !== next.menuVersion ||

@@ -4,6 +4,7 @@
 // clients, odd query strings — goes through Fastify as usual, which produces the same bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeHost, type TenantDirectory } from '../../accounts/tenants/directory.js';
+import type { TenantState } from '../../accounts/tenants/repo.js';
 import type { Schedule, SnapshotStore } from '../../catalog/snapshot.js';
 import type { Config } from '../../config.js';
 import { clientKey } from '../../http/client-key.js';
@@ -55,93 +56,121 @@ function rememberLast<T>(compute: (input: string) => T): (input: string) => T {
   };
 }
 
-/**
- * `compute` with a memory of up to `max` inputs (forgotten all at once past it). A thousand
- * restaurants' diners ask five URLs; a Map lookup of the URL costs less than the regular
- * expression, its match array and the locale string it cut.
- */
-function remembered<T>(max: number, compute: (input: string) => T): (input: string) => T {
-  let known = new Map<string, T>();
-  return (input) => {
-    let output = known.get(input);
-    if (output === undefined && !known.has(input)) {
-      output = compute(input);
-      if (known.size >= max) known = new Map();
-      known.set(input, output);
-    }
-    return output as T;
-  };
-}
-
-/** URLs whose locale part the fast path remembers (the menu's few spellings, and other URLs met). */
+/** URLs the fast path remembers (the menu's few spellings, and other URLs met; forgotten all at once past it). */
 const URLS_KEPT = 256;
 
-/** At most this many requested-locale spellings remembered per menu version (`/menu/de`, `/menu/de-AT`...). */
-const SPELLINGS_KEPT = 16;
+/**
+ * Host and URL pairs remembered (all forgotten at once past it): 10,000 restaurants' five locales
+ * fit, at ~100 bytes each.
+ */
+const ANSWERS_KEPT = 65_536;
 
-/** The document last found for a requested locale, and the open-set key it was found for. */
-interface Found {
+/**
+ * Longer Host headers are answered but not remembered: a name is at most 253 characters, and
+ * `alpha.localhost:` followed by 8 kB still names alpha (the port is cut off unread), so 65,536 of
+ * them would hold half a gigabyte.
+ */
+const HOST_KEPT_LENGTH = 270;
+
+/**
+ * What the fast path resolved for one Host header and URL: the restaurant the directory named, its
+ * menu version's schedule, and the document last answered (while it stays in memory). Kept only
+ * while the directory's generation stays the same (every remembered answer is forgotten at once
+ * when it moves): the directory's own answer for that Host could differ from then on. Valid that
+ * long because a restaurant's state is replaced, never changed in place, and the schedule and
+ * documents of a menu version never change (a document evicted says so: `alive`).
+ */
+interface Resolved {
+  tenant: TenantState;
+  schedule: Schedule;
+  /** Whether its open sections change with the time of day (then checked on every request). */
+  timed: boolean;
+  /** The served locale's document, and the open-set key it was found for. */
   openKey: string;
-  doc: CachedDocument;
+  doc: CachedDocument | undefined;
+}
+
+/** A /menu URL: its requested locale ('' for none), and what each Host asking for it resolved to. */
+interface MenuUrl {
+  requested: string;
+  hosts: Map<string, Resolved>;
 }
 
 /** Returns true when it answered the request itself. */
 export function menuFastPath(deps: FastPathDeps) {
   const limit = deps.config.publicRateLimit;
   const v6Prefix = deps.config.ipv6PrefixLength;
-  // The locale part of a /menu URL ('' for none), or undefined for any other URL: the same string
-  // object for the same URL, whose hash the lookups below then reuse (the match's was new each time).
-  const menuLocale = remembered(URLS_KEPT, (url) => {
-    const match = MENU_PATH.exec(url);
-    return match ? match[1] || match[2] || '' : undefined;
-  });
+  const { directory } = deps;
+  // URL → its MenuUrl, or null for any other URL. A Map lookup of the URL costs less than the
+  // regular expression, its match array and the locale string it cut.
+  let urls = new Map<string, MenuUrl | null>();
+  let resolvedCount = 0;
+  let generation = directory.generation;
   const hostOf = rememberLast(normalizeHost);
   const encodingOf = rememberLast(negotiateEncoding);
-  // Per menu version (a schedule is replaced with each version), the documents found by requested
-  // locale: a thousand restaurants' requests then skip the served-locale choice, the cache key's
-  // string and two map lookups by that string, which the single `last` cannot save them.
-  const foundBy = new WeakMap<Schedule, Map<string, Found>>();
   // Buffers of documents read from disk for one answer (document.ts, lookup).
   const pool = new ReadPool();
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' || !deps.open()) return false;
-    const requested = menuLocale(req.url ?? '');
-    if (requested === undefined) return false;
+  const forgetAll = () => {
+    urls = new Map();
+    resolvedCount = 0;
+    generation = directory.generation;
+  };
+  const menuUrl = (url: string): MenuUrl | null => {
+    let known = urls.get(url);
+    if (known === undefined) {
+      const match = MENU_PATH.exec(url);
+      known = match ? { requested: match[1] || match[2] || '', hosts: new Map() } : null;
+      if (urls.size >= URLS_KEPT) forgetAll();
+      urls.set(url, known);
+    }
+    return known;
+  };
+  /** The Host's restaurant, open, with its menu version's schedule known; undefined to let Fastify answer. */
+  const resolve = (url: MenuUrl, host: string): Resolved | undefined => {
     // A Host header as browsers and wrk send it (lower case, no port) is its own normal form.
-    const host = req.headers.host ?? '';
-    const tenant = deps.directory.peek(host) ?? deps.directory.peek(hostOf(host));
-    if (tenant?.status !== 'active' || !tenant.publicActive) return false;
+    const tenant = directory.peek(host) ?? directory.peek(hostOf(host));
+    if (tenant?.status !== 'active' || !tenant.publicActive) return undefined;
     // The schedule (not the snapshot, which the byte budget may have evicted) finds the document.
     const schedule = deps.snapshots.schedule(tenant);
-    if (!schedule) return false;
+    if (!schedule) return undefined;
+    const timed = schedule.windowed.length > 0 || schedule.soldOutTimed.length > 0;
+    const resolved: Resolved = { tenant, schedule, timed, openKey: '', doc: undefined };
+    if (host.length > HOST_KEPT_LENGTH) return resolved;
+    if (resolvedCount >= ANSWERS_KEPT) forgetAll();
+    else {
+      url.hosts.set(host, resolved);
+      resolvedCount++;
+    }
+    return resolved;
+  };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || !deps.open()) return false;
+    // Before anything is read from what is remembered: a change in the directory forgets it all.
+    if (directory.generation !== generation) forgetAll();
+    const url = menuUrl(req.url ?? '');
+    if (url === null) return false;
+    const host = req.headers.host ?? '';
+    const resolved = url.hosts.get(host) ?? resolve(url, host);
+    if (resolved === undefined) return false;
+    const { tenant, schedule } = resolved;
     const encoding = encodingOf(req.headers['accept-encoding'] ?? '');
-    const openKey = deps.snapshots.scheduleKey(schedule);
-    let doc: CachedDocument | undefined;
+    const openKey = resolved.timed ? deps.snapshots.scheduleKey(schedule) : '';
+    let doc = resolved.doc;
     // A form read from disk for this answer only (its body a pooled buffer, reused once sent).
     let once: DiskAnswer | undefined;
-    let found = foundBy.get(schedule);
-    const known = found?.get(requested);
-    if (known !== undefined && known.openKey === openKey && known.doc.alive) {
-      doc = known.doc;
-    } else {
-      const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, requested || undefined);
+    if (doc === undefined || !doc.alive || resolved.openKey !== openKey) {
+      // Not held any longer, whatever comes next (43,000 evicted documents were, at 10,000
+      // restaurants, with their headers and forms, before this was dropped).
+      resolved.doc = undefined;
+      doc = undefined;
+      const locale = servedLocaleFrom(schedule.defaultLocale, schedule.supportedLocales, url.requested || undefined);
       const got = deps.documents.lookup(tenant.id, tenant.menuVersion, menuKey(locale, openKey), encoding, pool);
       if (!got) return false;
-      if ('body' in got) {
-        once = got;
-        // The document it remembered is evicted: not held here any longer (43,000 of them were, at
-        // 10,000 restaurants, with their headers and forms).
-        if (known !== undefined) found!.delete(requested);
-      } else {
+      if ('body' in got) once = got;
+      else {
         doc = got;
-        if (!found) {
-          found = new Map();
-          foundBy.set(schedule, found);
-        }
-        if (known !== undefined) {
-          known.openKey = openKey;
-          known.doc = doc;
-        } else if (found.size < SPELLINGS_KEPT) found.set(requested, { openKey, doc });
+        resolved.doc = got;
+        resolved.openKey = openKey;
       }
     }
     const rep = once ?? deps.documents.ready(doc!, encoding);
