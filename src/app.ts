@@ -420,10 +420,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ).catch((err) => app.log.warn({ err }, 'request counts not stored'));
   const requestFlush = setInterval(flushRequests, REQUEST_FLUSH_MS);
   requestFlush.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(requestFlush);
-    await flushRequests();
-  });
   await app.register(tenantPlugin, {
     directory,
     tally: requestTally,
@@ -485,6 +481,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await counters.close();
     await announcer.close();
     await disk?.close();
+    // The last requests' counts, here and not in a hook of their own: Fastify runs onClose hooks
+    // last added first, so a hook added earlier ran after the database below had closed, and every
+    // count since the last flush was lost at each stop (logged "request counts not stored").
+    clearInterval(requestFlush);
+    await flushRequests();
     if (!options.database) await database.close();
   });
   return app;
