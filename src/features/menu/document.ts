@@ -17,11 +17,11 @@
 // 20 kB per menu, not 100.
 //
 // Past memory, a disk tier (disk-tier.ts, CACHE_DISK_MB): every compressed form stored here (the
-// brotli-11 upgrade too) is also written to a local file, asynchronously. When a request finds
+// brotli-11 upgrade too) is also appended to its restaurant's pack file, asynchronously. When a request finds
 // nothing in memory, `lookup` reads the form it wants (else the other compressed one) back from
 // disk before anyone loads a snapshot: the document comes back with the same bytes, ETags and
-// headers, charged to the budget as usual, counted as a disk hit, not a build. The files of a
-// tenant go when its version changes or it is forgotten, so a new version never meets old files.
+// headers, charged to the budget as usual, counted as a disk hit, not a build. A tenant's pack
+// goes when its version changes or it is forgotten, so a new version never meets old records.
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
@@ -67,7 +67,7 @@ export interface CachedDocument {
   /** The restaurant and the kind of document (`menu`, `page`, `print`): the budget's labels. */
   tenantId: number;
   kind: string;
-  /** The menu version and cache key it was built for (its files on the disk tier). */
+  /** The menu version and cache key it was built for (its records on the disk tier). */
   version: number;
   key: string;
   brBest: boolean;
@@ -120,11 +120,11 @@ const UPGRADE_CPU_SHARE = 0.1;
 const BUSY_UTILIZATION = 0.8;
 const BUSY_RETRY_MS = 500;
 /**
- * A document read from disk while memory is full is kept in memory from this many reads of its file
- * in one window of the disk tier (disk-tier.ts, recentReads: a window is two reads per file the tier
- * holds), i.e. when it is read at least four times as often as the average file: a menu asked for
+ * A document read from disk while memory is full is kept in memory from this many reads of its record
+ * in one window of the disk tier (disk-tier.ts, recentReads: a window is two reads per record the tier
+ * holds), i.e. when it is read at least four times as often as the average record: a menu asked for
  * often comes back to memory within a few requests. Under uniform traffic over more menus than
- * memory holds, no file is read that often, so every read is sent from a pooled buffer and dropped
+ * memory holds, no record is read that often, so every read is sent from a pooled buffer and dropped
  * instead of evicting another menu. Keeping one read in eight (the rule before) evicted ~1,400
  * documents a second at 10,000 restaurants uniform, and the promoted garbage kept V8 marking a
  * third of the time: 15,000 req/s against 30,000 without it.
@@ -202,7 +202,7 @@ export class DocumentCache {
    * undefined when it must be built.
    *
    * With a `pool` (the fast path, which sends the answer itself), a form read from disk while memory
-   * is full is not kept unless its file is read often (DISK_KEEP_READS): it comes back as a
+   * is full is not kept unless its record is read often (DISK_KEEP_READS): it comes back as a
    * DiskAnswer for this one answer, its body in a pooled buffer, without a document made for it.
    */
   lookup(tenantId: number, version: number, key: string, encoding: Encoding): CachedDocument | undefined;
@@ -423,7 +423,7 @@ export class DocumentCache {
     return rep;
   }
 
-  /** The document's form for `encoding` from disk, when the file holds this very content (same ETag). */
+  /** The document's form for `encoding` from disk, when its record holds this very content (same ETag). */
   private fromDisk(doc: CachedDocument, encoding: StoredEncoding): Representation | undefined {
     if (!this.disk || !doc.alive) return undefined;
     const got = this.disk.readForm(doc.tenantId, doc.version, doc.key, encoding);
@@ -464,7 +464,7 @@ export class DocumentCache {
       cheap: encoding === 'identity' && (doc.forms.br !== undefined || doc.forms.gzip !== undefined),
       evict: () => {
         if (doc.forms[encoding] === rep) doc.forms[encoding] = undefined;
-        // Its file is now the only copy: on disk the restaurant counts as used now (hits in memory never told it).
+        // Its record is now the only copy: on disk the restaurant counts as used now (hits in memory never told it).
         if (encoding !== 'identity') this.disk?.used(doc.tenantId);
         if (!doc.forms.identity && !doc.forms.br && !doc.forms.gzip) doc.remove();
       },
